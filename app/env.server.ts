@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/**
+ * The app's whole configuration, read from the process environment and checked once at
+ * boot. A missing or malformed variable stops start-up with one message that names it.
+ */
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^(file:|postgres:\/\/|postgresql:\/\/)/.test(value), {
+    message: "must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)",
+  });
+
+const encryptionKey = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+      ? Buffer.from(value, "hex")
+      : Buffer.from(value, "base64");
+    if (bytes.length !== 32) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be 32 random bytes, as 64 hex characters or base64 (openssl rand -base64 32)",
+      });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: "must be an http:// or https:// URL",
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  SHOPIFY_API_KEY: z.string().trim().min(1, "is required (the app's client ID)"),
+  SHOPIFY_API_SECRET: z.string().trim().min(1, "is required (the app's client secret)"),
+  SHOPIFY_APP_URL: httpUrl,
+  SCOPES: z.string().trim().default("read_orders,write_orders,read_products,write_products"),
+  SHOP_CUSTOM_DOMAIN: z.string().trim().optional(),
+
+  DATABASE_URL: databaseUrl.default("file:./prisma/dev.sqlite"),
+
+  SVC_ENCRYPTION_KEY: encryptionKey,
+  // The key before the last rotation: still opens secrets sealed with it.
+  SVC_ENCRYPTION_KEY_PREVIOUS: encryptionKey.optional(),
+  SVC_BASE_URL: httpUrl,
+  SVC_EVENTS_PATH: z.enum(["/events", "/orders"]).default("/events"),
+  SVC_CHECKOUT_PATH: z.enum(["/cart_checkout", "/orders"]).default("/cart_checkout"),
+  SVC_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  // An empty string in a .env file means "not set", so defaults still apply.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join(".") || "(environment)";
+    const message =
+      issue.code === "invalid_type" && present[variable] === undefined
+        ? "is required"
+        : issue.message;
+    return `${variable} ${message}`;
+  });
+  throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
+}
+
+let cached: AppEnv | undefined;
+
+export function getEnv(): AppEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

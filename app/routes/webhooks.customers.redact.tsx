@@ -1,0 +1,4 @@
+import { webhookAction } from "../webhooks/action.server";
+import { handleCustomersRedact } from "../webhooks/lifecycle.server";
+
+export const action = webhookAction(handleCustomersRedact);

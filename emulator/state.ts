@@ -1,0 +1,226 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Catalogue } from "./catalogue";
+import type {
+  CancelledLineItemEntry,
+  CartUpdateRequest,
+  CheckoutConfirmation,
+  CheckoutType,
+  EnvironmentName,
+  EventType,
+  FulfillmentEntry,
+  OrderPlacedPayload,
+  RefundEntry,
+} from "./schemas";
+
+/*
+ * What the emulated service knows, kept in memory. Production and sandbox each get their own
+ * EnvironmentState, so a client that mixes them up sees orders go missing, as it would for real.
+ */
+
+export interface RecordedEvent {
+  event_id: string;
+  type: EventType;
+  received_at: string;
+}
+
+export type Recorded<Entry> = Entry & { event_id: string };
+
+export interface OrderRecord {
+  order_id: string;
+  /** The latest order_placed payload received. */
+  placed: OrderPlacedPayload;
+  placement_count: number;
+  fulfillments: Recorded<FulfillmentEntry>[];
+  refunds: Recorded<RefundEntry>[];
+  cancelled_line_items: Recorded<CancelledLineItemEntry>[];
+  cancelled_at: string | null;
+  /** Every accepted event for this order, oldest first. */
+  events: RecordedEvent[];
+}
+
+export interface CheckoutLink {
+  order_id: string;
+  checkout_type: CheckoutType;
+  token: string;
+  link: string;
+}
+
+export interface RecordedCheckoutConfirmation extends CheckoutConfirmation {
+  received_at: string;
+}
+
+export interface RecordedCart extends CartUpdateRequest {
+  update_count: number;
+  received_at: string;
+}
+
+export interface EnvironmentSnapshot {
+  environment: EnvironmentName;
+  orders: OrderRecord[];
+  checkout_confirmations: RecordedCheckoutConfirmation[];
+  carts: RecordedCart[];
+  checkout_links: CheckoutLink[];
+}
+
+export function createEventId(): string {
+  return `evt_${randomUUID().replaceAll("-", "")}`;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+export class EnvironmentState {
+  private readonly orders = new Map<string, OrderRecord>();
+  private readonly checkoutConfirmations: RecordedCheckoutConfirmation[] = [];
+  private readonly carts = new Map<string, RecordedCart>();
+  private readonly checkoutLinks = new Map<string, CheckoutLink>();
+
+  constructor(readonly environment: EnvironmentName) {}
+
+  findOrder(orderId: string): OrderRecord | undefined {
+    return this.orders.get(orderId);
+  }
+
+  /** Repeated placements are accepted and counted: real clients retry after time-outs. */
+  recordOrderPlaced(payload: OrderPlacedPayload, eventId: string): OrderRecord {
+    const existing = this.orders.get(payload.order_id);
+    const event: RecordedEvent = { event_id: eventId, type: "order_placed", received_at: now() };
+    if (existing) {
+      existing.placed = structuredClone(payload);
+      existing.placement_count += 1;
+      existing.events.push(event);
+      return existing;
+    }
+    const order: OrderRecord = {
+      order_id: payload.order_id,
+      placed: structuredClone(payload),
+      placement_count: 1,
+      fulfillments: [],
+      refunds: [],
+      cancelled_line_items: [],
+      cancelled_at: null,
+      events: [event],
+    };
+    this.orders.set(order.order_id, order);
+    return order;
+  }
+
+  recordFulfillments(order: OrderRecord, entries: FulfillmentEntry[], eventId: string): void {
+    order.fulfillments.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
+    order.events.push({ event_id: eventId, type: "order_fulfillment_added", received_at: now() });
+  }
+
+  recordRefunds(order: OrderRecord, entries: RefundEntry[], eventId: string): void {
+    order.refunds.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
+    order.events.push({ event_id: eventId, type: "order_refund_added", received_at: now() });
+  }
+
+  recordCancelledLineItems(order: OrderRecord, entries: CancelledLineItemEntry[], eventId: string): void {
+    order.cancelled_line_items.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
+    order.events.push({ event_id: eventId, type: "order_line_items_cancelled", received_at: now() });
+  }
+
+  recordOrderCancelled(order: OrderRecord, cancelledAt: string, eventId: string): void {
+    order.cancelled_at = cancelledAt;
+    order.events.push({ event_id: eventId, type: "order_cancelled", received_at: now() });
+  }
+
+  recordCheckoutConfirmation(confirmation: CheckoutConfirmation): void {
+    this.checkoutConfirmations.push({ ...confirmation, received_at: now() });
+  }
+
+  recordCartUpdate(cart: CartUpdateRequest): void {
+    const updateCount = (this.carts.get(cart.cart_id)?.update_count ?? 0) + 1;
+    this.carts.set(cart.cart_id, { ...structuredClone(cart), update_count: updateCount, received_at: now() });
+  }
+
+  /** One link per order and checkout type; asking again returns the same link. */
+  findOrCreateCheckoutLink(orderId: string, checkoutType: CheckoutType, linkForToken: (token: string) => string): CheckoutLink {
+    const key = `${checkoutType}:${orderId}`;
+    const existing = this.checkoutLinks.get(key);
+    if (existing) return existing;
+    const token = randomBytes(12).toString("hex");
+    const created: CheckoutLink = { order_id: orderId, checkout_type: checkoutType, token, link: linkForToken(token) };
+    this.checkoutLinks.set(key, created);
+    return created;
+  }
+
+  findCheckoutLinkByToken(token: string): CheckoutLink | undefined {
+    return [...this.checkoutLinks.values()].find((link) => link.token === token);
+  }
+
+  toSnapshot(): EnvironmentSnapshot {
+    return structuredClone({
+      environment: this.environment,
+      orders: [...this.orders.values()],
+      checkout_confirmations: this.checkoutConfirmations,
+      carts: [...this.carts.values()],
+      checkout_links: [...this.checkoutLinks.values()],
+    });
+  }
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  environment: EnvironmentName;
+  headers: Record<string, string | string[]>;
+  query: Record<string, unknown>;
+  /** The parsed JSON body, or null when there was none or it was not valid JSON. */
+  body: unknown;
+  /** The raw text, only when the body was not valid JSON. */
+  unparsed_body?: string;
+  status: number;
+  received_at: string;
+}
+
+export interface FaultRule {
+  remaining: number;
+  status: number | null;
+  delay_ms: number;
+  match: { method?: string; path?: string };
+}
+
+export interface FaultDecision {
+  status: number | null;
+  delay_ms: number;
+}
+
+export class EmulatorState {
+  readonly environments: Record<EnvironmentName, EnvironmentState>;
+  readonly requests: RecordedRequest[] = [];
+  faults: FaultRule[] = [];
+  catalogue: Catalogue;
+
+  constructor(private readonly initialCatalogue: Catalogue) {
+    this.catalogue = structuredClone(initialCatalogue);
+    this.environments = { production: new EnvironmentState("production"), sandbox: new EnvironmentState("sandbox") };
+  }
+
+  reset(): void {
+    this.environments.production = new EnvironmentState("production");
+    this.environments.sandbox = new EnvironmentState("sandbox");
+    this.requests.length = 0;
+    this.faults = [];
+    this.catalogue = structuredClone(this.initialCatalogue);
+  }
+
+  addFault(rule: FaultRule): void {
+    this.faults.push(rule);
+  }
+
+  /** Consumes one use of the first rule matching the request, if any. */
+  takeFault(method: string, path: string): FaultDecision | undefined {
+    const rule = this.faults.find(
+      (candidate) =>
+        candidate.remaining > 0 &&
+        (candidate.match.method === undefined || candidate.match.method.toUpperCase() === method.toUpperCase()) &&
+        (candidate.match.path === undefined || candidate.match.path === path),
+    );
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    this.faults = this.faults.filter((candidate) => candidate.remaining > 0);
+    return { status: rule.status, delay_ms: rule.delay_ms };
+  }
+}
