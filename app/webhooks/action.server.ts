@@ -14,7 +14,9 @@ export function webhookAction(
   return async ({ request }: ActionFunctionArgs) => {
     const { shop, topic, webhookId, eventId, apiVersion, payload } =
       await authenticate.webhook(request);
-    await handler(prisma, { shop, topic: String(topic), webhookId, eventId, apiVersion, payload });
+    // Kept in Shopify's own spelling ("app/uninstalled"), not the library's APP_UNINSTALLED.
+    const topicHeader = request.headers.get("X-Shopify-Topic") ?? String(topic);
+    await handler(prisma, { shop, topic: topicHeader, webhookId, eventId, apiVersion, payload });
     return new Response();
   };
 }

@@ -1,0 +1,12 @@
+# Source this file: Node 22 on PATH, dependencies installed, Prisma clients generated.
+# Used by scripts/dev.sh, scripts/test.sh and .ci/run, so all three set up the same way.
+set -e
+_svc_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$_svc_root"
+source scripts/node22.sh
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "Installing dependencies (npm ci)" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+npm run -s db:generate >/dev/null
+set +e

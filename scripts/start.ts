@@ -1,0 +1,20 @@
+import { spawn } from "node:child_process";
+import { migrateDatabase } from "../app/db/migrate.server";
+import { ConfigurationError, parseEnv } from "../app/env.server";
+
+// npm start (production): check the configuration, apply pending migrations, then serve
+// the built app. Any instance may start first; migrations take a lock.
+try {
+  const env = parseEnv(process.env);
+  const report = await migrateDatabase(env.DATABASE_URL);
+  console.log(`Migrations: ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`);
+} catch (error) {
+  console.error(error instanceof ConfigurationError ? error.message : `Start-up failed: ${String(error)}`);
+  process.exit(1);
+}
+
+const server = spawn("npx", ["remix-serve", "./build/server/index.js"], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { Prisma } from "../../app/generated/prisma/sqlite/client";
+import { defaultMigrationsRoot, loadMigrations, migrateDatabase } from "../../app/db/migrate.server";
+import { sqliteFilePath } from "../../app/db/database-url";
+import { createThrowawayDatabase, testDatabaseProvider, type ThrowawayDatabase } from "../support/databases";
+
+const provider = testDatabaseProvider();
+const created: ThrowawayDatabase[] = [];
+
+async function freshDatabase() {
+  const database = await createThrowawayDatabase(provider);
+  created.push(database);
+  return database.url;
+}
+
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((database) => database.drop()));
+});
+
+async function query<T>(url: string, sql: string): Promise<T[]> {
+  if (provider === "sqlite") {
+    const db = new Database(sqliteFilePath(url), { readonly: true });
+    try {
+      return db.prepare(sql).all() as T[];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function columnsQuery(table: string) {
+  return provider === "sqlite"
+    ? `SELECT name FROM pragma_table_info('${table}')`
+    : `SELECT column_name AS name FROM information_schema.columns WHERE table_name = '${table}'`;
+}
+
+describe(`migrations on ${provider}`, () => {
+  it("applies every migration to an empty database and records it as Prisma does", async () => {
+    const url = await freshDatabase();
+    const migrations = loadMigrations(provider);
+    const report = await migrateDatabase(url);
+
+    expect(report.applied).toEqual(migrations.map((m) => m.name));
+    const rows = await query<{ migration_name: string; checksum: string; finished_at: unknown; applied_steps_count: number }>(
+      url,
+      'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+    );
+    expect(rows.map((row) => row.migration_name)).toEqual(migrations.map((m) => m.name));
+    for (const [index, row] of rows.entries()) {
+      const file = path.join(defaultMigrationsRoot(), provider, row.migration_name, "migration.sql");
+      expect(row.checksum).toBe(createHash("sha256").update(readFileSync(file)).digest("hex"));
+      expect(row.finished_at).not.toBeNull();
+      expect(Number(row.applied_steps_count)).toBe(1);
+      expect(migrations[index]?.checksum).toBe(row.checksum);
+    }
+  });
+
+  it("does nothing when run again on a migrated database", async () => {
+    const url = await freshDatabase();
+    await migrateDatabase(url);
+    const again = await migrateDatabase(url);
+    expect(again.applied).toEqual([]);
+    expect(again.alreadyApplied).toEqual(loadMigrations(provider).map((m) => m.name));
+    const rows = await query<{ n: number | string }>(url, 'SELECT COUNT(*) AS n FROM "_prisma_migrations"');
+    expect(Number(rows[0]?.n)).toBe(loadMigrations(provider).length);
+  });
+
+  it("lets two starting instances migrate at once, applying each migration once", async () => {
+    const url = await freshDatabase();
+    const reports = await Promise.all([migrateDatabase(url), migrateDatabase(url)]);
+    const appliedTotal = reports.flatMap((report) => report.applied);
+    expect(appliedTotal).toEqual(loadMigrations(provider).map((m) => m.name));
+  });
+
+  it("creates every column the Prisma schema declares", async () => {
+    const url = await freshDatabase();
+    await migrateDatabase(url);
+    const models = {
+      Session: Prisma.SessionScalarFieldEnum,
+      ShopConnection: Prisma.ShopConnectionScalarFieldEnum,
+      WebhookReceipt: Prisma.WebhookReceiptScalarFieldEnum,
+      OutboxEvent: Prisma.OutboxEventScalarFieldEnum,
+    };
+    for (const [table, fields] of Object.entries(models)) {
+      const columns = (await query<{ name: string }>(url, columnsQuery(table))).map((c) => c.name);
+      expect(columns.sort(), table).toEqual(Object.values(fields).sort());
+    }
+  });
+
+  it("refuses to run when an applied migration was edited", async () => {
+    const url = await freshDatabase();
+    await migrateDatabase(url);
+    const root = mkdtempSync(path.join(os.tmpdir(), "svc-migrations-"));
+    cpSync(defaultMigrationsRoot(), root, { recursive: true });
+    const [first] = loadMigrations(provider);
+    const file = path.join(root, provider, first!.name, "migration.sql");
+    writeFileSync(file, `${readFileSync(file, "utf8")}\n-- edited\n`);
+
+    await expect(migrateDatabase(url, root)).rejects.toThrow(/was edited after it was applied/);
+  });
+
+  it("rolls a failing migration back completely and applies it once it is fixed", async () => {
+    const url = await freshDatabase();
+    const root = mkdtempSync(path.join(os.tmpdir(), "svc-migrations-"));
+    cpSync(defaultMigrationsRoot(), root, { recursive: true });
+    const broken = path.join(root, provider, "29990101000000_broken");
+    mkdirSync(broken);
+    writeFileSync(
+      path.join(broken, "migration.sql"),
+      'CREATE TABLE "Halfway" ("id" TEXT NOT NULL PRIMARY KEY);\nTHIS IS NOT SQL;\n',
+    );
+
+    await expect(migrateDatabase(url, root)).rejects.toThrow(/Failed to apply migrations/);
+    const tables = await query<{ name: string }>(
+      url,
+      provider === "sqlite"
+        ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'Halfway'"
+        : "SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'Halfway'",
+    );
+    expect(tables).toEqual([]);
+
+    writeFileSync(path.join(broken, "migration.sql"), 'CREATE TABLE "Halfway" ("id" TEXT NOT NULL PRIMARY KEY);\n');
+    const report = await migrateDatabase(url, root);
+    expect(report.applied).toContain("29990101000000_broken");
+  });
+});

@@ -1,0 +1,54 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { shopifyFixturesDir, TEST_API_SECRET } from "./test-env";
+
+export interface WebhookRequestOptions {
+  topic: string;
+  shop: string;
+  body: string;
+  webhookId?: string;
+  eventId?: string;
+  /** Sign with another secret, to prove a forged delivery is refused. */
+  secret?: string;
+  apiVersion?: string;
+}
+
+/** A webhook request exactly as Shopify sends it: raw body, HMAC-SHA256 in base64. */
+export function signedWebhookRequest(options: WebhookRequestOptions): Request {
+  const route = options.topic.toLowerCase();
+  const hmac = createHmac("sha256", options.secret ?? TEST_API_SECRET)
+    .update(options.body, "utf8")
+    .digest("base64");
+  return new Request(`https://svc-protection.test/webhooks/${route}`, {
+    method: "POST",
+    body: options.body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": options.topic,
+      "X-Shopify-Hmac-Sha256": hmac,
+      "X-Shopify-Shop-Domain": options.shop,
+      "X-Shopify-API-Version": options.apiVersion ?? "2026-07",
+      "X-Shopify-Webhook-Id": options.webhookId ?? randomUUID(),
+      "X-Shopify-Event-Id": options.eventId ?? randomUUID(),
+      "X-Shopify-Triggered-At": new Date().toISOString(),
+    },
+  });
+}
+
+export function readShopifyFixture(topicFolder: string, file: string): string {
+  return readFileSync(path.join(shopifyFixturesDir, topicFolder, file), "utf8");
+}
+
+/** Calls a Remix route action the way Remix does, and returns its Response (thrown or not). */
+export async function callAction(
+  action: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>,
+  request: Request,
+): Promise<Response> {
+  try {
+    return await action({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

@@ -1,0 +1,65 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, parseEnv } from "../../app/env.server";
+import { repoRoot } from "../support/test-env";
+
+const valid = {
+  SHOPIFY_API_KEY: "client-id",
+  SHOPIFY_API_SECRET: "client-secret",
+  SHOPIFY_APP_URL: "https://app.example.com",
+  SVC_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+  SVC_BASE_URL: "https://api.protection.example/",
+};
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.DATABASE_URL).toBe("file:./prisma/dev.sqlite");
+    expect(env.SVC_EVENTS_PATH).toBe("/events");
+    expect(env.SVC_CHECKOUT_PATH).toBe("/cart_checkout");
+    expect(env.SVC_REQUEST_TIMEOUT_MS).toBe(10_000);
+    expect(env.SVC_ENCRYPTION_KEY).toHaveLength(32);
+  });
+
+  it("accepts a hex encryption key and PostgreSQL URLs", () => {
+    const env = parseEnv({ ...valid, SVC_ENCRYPTION_KEY: "ab".repeat(32), DATABASE_URL: "postgres://u@db:5432/app" });
+    expect(env.SVC_ENCRYPTION_KEY.toString("hex")).toBe("ab".repeat(32));
+    expect(env.DATABASE_URL).toBe("postgres://u@db:5432/app");
+  });
+
+  it.each([
+    ["SHOPIFY_API_SECRET", undefined, /SHOPIFY_API_SECRET is required/],
+    ["SVC_ENCRYPTION_KEY", "too-short", /SVC_ENCRYPTION_KEY must be 32 random bytes/],
+    ["SVC_BASE_URL", "ftp://x", /SVC_BASE_URL must be an http/],
+    ["DATABASE_URL", "mysql://db/app", /DATABASE_URL must start with file:/],
+    ["SVC_EVENTS_PATH", "/event", /SVC_EVENTS_PATH/],
+    ["SVC_REQUEST_TIMEOUT_MS", "fast", /SVC_REQUEST_TIMEOUT_MS/],
+  ])("names %s when it is missing or malformed", (variable, value, message) => {
+    expect(() => parseEnv({ ...valid, [variable]: value })).toThrow(message);
+    expect(() => parseEnv({ ...valid, [variable]: value })).toThrow(ConfigurationError);
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(() => parseEnv({ ...valid, SHOPIFY_API_KEY: "" })).toThrow(/SHOPIFY_API_KEY is required/);
+  });
+
+  it("lists every problem in one message", () => {
+    expect(() => parseEnv({ SHOPIFY_APP_URL: "not a url" })).toThrow(
+      /SHOPIFY_API_KEY is required.*SHOPIFY_API_SECRET is required.*SHOPIFY_APP_URL must be an http/,
+    );
+  });
+});
+
+describe("start-up with a bad configuration", () => {
+  it("stops with one clear message naming the variable, before touching the database", async () => {
+    const result = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, ...valid, SVC_ENCRYPTION_KEY: "not-a-key", DATABASE_URL: "file:/nonexistent/dir/x.sqlite" },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in result && result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "Invalid configuration: SVC_ENCRYPTION_KEY must be 32 random bytes, as 64 hex characters or base64 (openssl rand -base64 32)",
+    );
+  });
+});
