@@ -19,7 +19,11 @@ const shopify = shopifyApp({
   scopes: env.SCOPES.split(",").map((scope) => scope.trim()),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // The storage is typed against @prisma/client's default client; ours is the same API
+  // generated to app/generated (decision 001), so only the nominal type differs.
+  sessionStorage: new PrismaSessionStorage(
+    prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0],
+  ),
   distribution: AppDistribution.AppStore,
   future: {
     unstable_newEmbeddedAuthStrategy: true,

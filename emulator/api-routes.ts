@@ -17,14 +17,20 @@ import {
   type OrderEvent,
   type PlansQuery,
 } from "./schemas";
-import { createEventId, type EmulatorState, type EnvironmentState, type OrderRecord } from "./state";
+import {
+  createEventId,
+  type EmulatorState,
+  type EnvironmentState,
+  type OrderRecord,
+} from "./state";
 
 export const SUPPORTED_VERSIONS = ["v1.1", "v2.0"] as const;
 export type SupportedVersion = (typeof SUPPORTED_VERSIONS)[number];
 /** Spec: without the header a request uses the earliest supported version. */
 export const DEFAULT_VERSION: SupportedVersion = "v1.1";
 
-export type VersionResolution = { ok: true; version: SupportedVersion } | { ok: false; received: string };
+export type VersionResolution =
+  { ok: true; version: SupportedVersion } | { ok: false; received: string };
 
 export function resolveVersion(header: string | string[] | undefined): VersionResolution {
   if (header === undefined) return { ok: true, version: DEFAULT_VERSION };
@@ -34,7 +40,8 @@ export function resolveVersion(header: string | string[] | undefined): VersionRe
 }
 
 /** Why a request failed authentication; sent in the `svc-emulator-reason` header, never in the body. */
-export type AuthFailure = "missing_authorization" | "malformed_authorization" | "key_for_other_environment" | "invalid_key";
+export type AuthFailure =
+  "missing_authorization" | "malformed_authorization" | "key_for_other_environment" | "invalid_key";
 
 export function checkAuthorization(
   header: string | undefined,
@@ -89,7 +96,10 @@ function findUnknownLineItems(
 }
 
 /** Environment-scoped API: register once per environment with its prefix. */
-export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+export async function registerApiRoutes(
+  app: FastifyInstance,
+  options: ApiRoutesOptions,
+): Promise<void> {
   const { state, environment } = options;
   // Looked up per request because a reset replaces the environment's state.
   const currentEnvironmentState = (): EnvironmentState => state.environments[environment];
@@ -100,12 +110,20 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     const fault = state.takeFault(request.method, pathOf(request));
     if (fault) {
       if (fault.delay_ms > 0) await sleep(fault.delay_ms);
-      if (fault.status !== null) return reply.code(fault.status).send(errorBody(ERROR_CODES.injectedFault));
+      if (fault.status !== null)
+        return reply.code(fault.status).send(errorBody(ERROR_CODES.injectedFault));
     }
 
-    const authFailure = checkAuthorization(request.headers.authorization, options.apiKey, options.otherEnvironmentKey);
+    const authFailure = checkAuthorization(
+      request.headers.authorization,
+      options.apiKey,
+      options.otherEnvironmentKey,
+    );
     if (authFailure) {
-      return reply.code(401).header("svc-emulator-reason", authFailure).send(errorBody(ERROR_CODES.unauthorized));
+      return reply
+        .code(401)
+        .header("svc-emulator-reason", authFailure)
+        .send(errorBody(ERROR_CODES.unauthorized));
     }
 
     const version = resolveVersion(request.headers["svc-version"]);
@@ -121,7 +139,11 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     }
 
     if (options.hasUnparsedBody(request)) {
-      return reply.code(400).send(errorBody(ERROR_CODES.invalidJson, [{ field: "body", message: "is not valid JSON" }]));
+      return reply
+        .code(400)
+        .send(
+          errorBody(ERROR_CODES.invalidJson, [{ field: "body", message: "is not valid JSON" }]),
+        );
     }
   });
 
@@ -146,29 +168,36 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     const eventId = createEventId();
     switch (event.type) {
       case "order_fulfillment_added": {
-        const { fulfillment_items: fulfillmentItems, fulfillment_line_items: fulfillmentLineItems = [] } = event.payload;
+        const {
+          fulfillment_items: fulfillmentItems,
+          fulfillment_line_items: fulfillmentLineItems = [],
+        } = event.payload;
         const [listName, entries] = fulfillmentItems
           ? (["fulfillment_items", fulfillmentItems] as const)
           : (["fulfillment_line_items", fulfillmentLineItems] as const);
         const unknown = findUnknownLineItems(order, listName, entries);
-        if (unknown.length > 0) return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
+        if (unknown.length > 0)
+          return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
         environmentState.recordFulfillments(order, entries, eventId);
         break;
       }
       case "order_refund_added": {
-        const { refund_items: refundItems, refund_line_items: refundLineItems = [] } = event.payload;
+        const { refund_items: refundItems, refund_line_items: refundLineItems = [] } =
+          event.payload;
         const [listName, entries] = refundItems
           ? (["refund_items", refundItems] as const)
           : (["refund_line_items", refundLineItems] as const);
         const unknown = findUnknownLineItems(order, listName, entries);
-        if (unknown.length > 0) return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
+        if (unknown.length > 0)
+          return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
         environmentState.recordRefunds(order, entries, eventId);
         break;
       }
       case "order_line_items_cancelled": {
         const entries = event.payload.cancelled_line_items;
         const unknown = findUnknownLineItems(order, "cancelled_line_items", entries);
-        if (unknown.length > 0) return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
+        if (unknown.length > 0)
+          return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
         environmentState.recordCancelledLineItems(order, entries, eventId);
         break;
       }
@@ -185,8 +214,10 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     return reply.send({ cart_id, user_session_id, order_id });
   }
 
-  app.post<{ Body: OrderEvent }>("/events", { schema: { body: eventEnvelopeSchema } }, async (request, reply) =>
-    acceptEvent(request.body, reply),
+  app.post<{ Body: OrderEvent }>(
+    "/events",
+    { schema: { body: eventEnvelopeSchema } },
+    async (request, reply) => acceptEvent(request.body, reply),
   );
 
   app.post<{ Body: CheckoutConfirmation }>(
@@ -200,7 +231,9 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     "/orders",
     { schema: { body: ordersPathBodySchema } },
     async (request, reply) =>
-      "type" in request.body ? acceptEvent(request.body, reply) : acceptCheckoutConfirmation(request.body, reply),
+      "type" in request.body
+        ? acceptEvent(request.body, reply)
+        : acceptCheckoutConfirmation(request.body, reply),
   );
 
   app.post<{ Body: CartUpdateRequest }>(
@@ -217,35 +250,39 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     },
   );
 
-  app.get<{ Querystring: PlansQuery }>("/plans", { schema: { querystring: plansQuerySchema } }, async (request, reply) => {
-    const query = request.query;
-    const priceAmount = Number(query.price_amount);
-    const { category, plans } = findPlans(state.catalogue, {
-      product_id: query.product_id,
-      title: query.product_title,
-      category: query.product_category,
-      price_amount: priceAmount,
-      price_currency: query.price_currency,
-    });
-    return reply.send({
-      product: {
-        id: query.product_id,
-        category: category?.id ?? query.product_category ?? "unknown",
-        title: query.product_title ?? "",
-        brand: query.product_brand ?? "",
+  app.get<{ Querystring: PlansQuery }>(
+    "/plans",
+    { schema: { querystring: plansQuerySchema } },
+    async (request, reply) => {
+      const query = request.query;
+      const priceAmount = Number(query.price_amount);
+      const { category, plans } = findPlans(state.catalogue, {
+        product_id: query.product_id,
+        title: query.product_title,
+        category: query.product_category,
         price_amount: priceAmount,
         price_currency: query.price_currency,
-      },
-      plans: plans.map((plan) => ({
-        merchant_product_id: plan.merchant_product_id,
-        price_amount: plan.price_amount,
-        price_currency: state.catalogue.currency,
-        product_reference: query.product_id,
-        title: plan.title,
-        insurance_details_url: plan.insurance_details_url,
-      })),
-    });
-  });
+      });
+      return reply.send({
+        product: {
+          id: query.product_id,
+          category: category?.id ?? query.product_category ?? "unknown",
+          title: query.product_title ?? "",
+          brand: query.product_brand ?? "",
+          price_amount: priceAmount,
+          price_currency: query.price_currency,
+        },
+        plans: plans.map((plan) => ({
+          merchant_product_id: plan.merchant_product_id,
+          price_amount: plan.price_amount,
+          price_currency: state.catalogue.currency,
+          product_reference: query.product_id,
+          title: plan.title,
+          insurance_details_url: plan.insurance_details_url,
+        })),
+      });
+    },
+  );
 
   app.get<{ Querystring: CheckoutsQuery }>(
     "/checkouts",
@@ -255,7 +292,8 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const order = currentEnvironmentState().findOrder(orderId);
       if (!order) return reply.code(404).send(errorBody(ERROR_CODES.orderNotFound));
       const availablePlans = findAvailablePlans(order, state.catalogue);
-      if (availablePlans.length === 0) return reply.code(404).send(errorBody(ERROR_CODES.noPlanAvailable));
+      if (availablePlans.length === 0)
+        return reply.code(404).send(errorBody(ERROR_CODES.noPlanAvailable));
       const { link } = currentEnvironmentState().findOrCreateCheckoutLink(
         orderId,
         checkoutType,

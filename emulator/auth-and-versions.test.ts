@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ErrorBody } from "./errors";
-import { LIVE_KEY, PRODUCTS, SANDBOX_KEY, startTestEmulator, type EmulatorClient } from "./test-support";
+import {
+  LIVE_KEY,
+  PRODUCTS,
+  SANDBOX_KEY,
+  startTestEmulator,
+  type EmulatorClient,
+} from "./test-support";
 
 let client: EmulatorClient;
 
@@ -22,7 +28,9 @@ const plansQuery = {
   price_currency: "eur",
 };
 
-const unauthorizedBody: ErrorBody = { error: { error_code: "unauthorized", validation_errors: [] } };
+const unauthorizedBody: ErrorBody = {
+  error: { error_code: "unauthorized", validation_errors: [] },
+};
 
 describe("authentication", () => {
   it("answers 401 when the Authorization header is missing", async () => {
@@ -40,8 +48,16 @@ describe("authentication", () => {
   });
 
   it("answers 401 to the live key on sandbox and to the sandbox key on production", async () => {
-    const liveOnSandbox = await client.call("plans", { environment: "sandbox", query: plansQuery, key: LIVE_KEY });
-    const sandboxOnProduction = await client.call("plans", { environment: "production", query: plansQuery, key: SANDBOX_KEY });
+    const liveOnSandbox = await client.call("plans", {
+      environment: "sandbox",
+      query: plansQuery,
+      key: LIVE_KEY,
+    });
+    const sandboxOnProduction = await client.call("plans", {
+      environment: "production",
+      query: plansQuery,
+      key: SANDBOX_KEY,
+    });
     for (const answer of [liveOnSandbox, sandboxOnProduction]) {
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual(unauthorizedBody);
@@ -50,27 +66,49 @@ describe("authentication", () => {
   });
 
   it("accepts each environment's own key", async () => {
-    const sandbox = await client.call("plans", { environment: "sandbox", query: plansQuery, key: SANDBOX_KEY });
-    const production = await client.call("plans", { environment: "production", query: plansQuery, key: LIVE_KEY });
+    const sandbox = await client.call("plans", {
+      environment: "sandbox",
+      query: plansQuery,
+      key: SANDBOX_KEY,
+    });
+    const production = await client.call("plans", {
+      environment: "production",
+      query: plansQuery,
+      key: LIVE_KEY,
+    });
     expect(sandbox.status).toBe(200);
     expect(production.status).toBe(200);
   });
 
   it("rejects the sample form, a header named Bearer, because the rule is Authorization", async () => {
-    const answer = await client.call("plans", { query: plansQuery, key: null, headers: { Bearer: SANDBOX_KEY } });
+    const answer = await client.call("plans", {
+      query: plansQuery,
+      key: null,
+      headers: { Bearer: SANDBOX_KEY },
+    });
     expect(answer.status).toBe(401);
     expect(answer.headers.get("svc-emulator-reason")).toBe("missing_authorization");
   });
 
   it("rejects an Authorization header without the Bearer scheme", async () => {
-    const answer = await client.call("plans", { query: plansQuery, key: null, headers: { authorization: SANDBOX_KEY } });
+    const answer = await client.call("plans", {
+      query: plansQuery,
+      key: null,
+      headers: { authorization: SANDBOX_KEY },
+    });
     expect(answer.status).toBe(401);
     expect(answer.headers.get("svc-emulator-reason")).toBe("malformed_authorization");
   });
 
   it("checks authentication before validation and before parsing the body", async () => {
-    const invalidBody = await client.call("events", { body: { type: "order_placed", payload: {} }, key: null });
-    const malformedBody = await client.call("events", { rawBody: '{"type": "order_pla', key: "sk_test_wrong" });
+    const invalidBody = await client.call("events", {
+      body: { type: "order_placed", payload: {} },
+      key: null,
+    });
+    const malformedBody = await client.call("events", {
+      rawBody: '{"type": "order_pla',
+      key: "sk_test_wrong",
+    });
     expect(invalidBody.status).toBe(401);
     expect(malformedBody.status).toBe(401);
     expect(malformedBody.body).toEqual(unauthorizedBody);
@@ -109,11 +147,14 @@ describe("versions", () => {
 });
 
 describe("unknown routes and media types", () => {
-  it.each(["production", "sandbox"] as const)("answers 404 not_found to an unknown path in %s", async (environment) => {
-    const answer = await client.call("plan_connections", { environment });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: { error_code: "not_found", validation_errors: [] } });
-  });
+  it.each(["production", "sandbox"] as const)(
+    "answers 404 not_found to an unknown path in %s",
+    async (environment) => {
+      const answer = await client.call("plan_connections", { environment });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ error: { error_code: "not_found", validation_errors: [] } });
+    },
+  );
 
   it("answers 404 not_found to a known path with the wrong method", async () => {
     const answer = await client.call<ErrorBody>("events", { method: "GET" });

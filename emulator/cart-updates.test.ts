@@ -54,7 +54,11 @@ describe("POST /cart_updates", () => {
       lineItem(PLAN_LINE, PLAN_ITEMS.electronicsTwoYearHighBand, 1, PRODUCTS.laptop.product_id),
     ]);
     const answer = await reportCart(cart);
-    expect(answer).toEqual({ cart_id: cart.cart_id, user_session_id: USER_SESSION_ID, actions: [] });
+    expect(answer).toEqual({
+      cart_id: cart.cart_id,
+      user_session_id: USER_SESSION_ID,
+      actions: [],
+    });
   });
 
   it("raises the plan quantity with its product, and the loop converges", async () => {
@@ -98,7 +102,12 @@ describe("POST /cart_updates", () => {
       lineItem("52014", { ...PRODUCTS.laptop, price_amount: 119900 }, 1),
       lineItem(PLAN_LINE, PLAN_ITEMS.electronicsTwoYearHighBand, 1, PRODUCTS.laptop.product_id),
       lineItem("52015", PRODUCTS.headphones, 1),
-      lineItem(headphonesPlanLine, PLAN_ITEMS.electronicsTwoYearMidBand, 1, PRODUCTS.headphones.product_id),
+      lineItem(
+        headphonesPlanLine,
+        PLAN_ITEMS.electronicsTwoYearMidBand,
+        1,
+        PRODUCTS.headphones.product_id,
+      ),
     ];
     const answer = await reportCart(cartUpdate(lineItems));
     expect(answer.actions).toEqual([
@@ -108,7 +117,9 @@ describe("POST /cart_updates", () => {
 
   it("keeps each environment's carts to itself", async () => {
     await reportCart(cartUpdate([lineItem(LAPTOP_LINE, PRODUCTS.laptop, 1)]));
-    expect((await client.state("sandbox")).carts.map((cart) => cart.cart_id)).toEqual([cartUpdate([]).cart_id]);
+    expect((await client.state("sandbox")).carts.map((cart) => cart.cart_id)).toEqual([
+      cartUpdate([]).cart_id,
+    ]);
     expect((await client.state("production")).carts).toEqual([]);
   });
 

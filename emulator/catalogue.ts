@@ -105,7 +105,9 @@ export function loadCatalogueFile(path: string | URL): Catalogue {
   try {
     document = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new Error(`Failed to read plan catalogue ${source}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Failed to read plan catalogue ${source}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return parseCatalogue(document, source);
 }
@@ -125,15 +127,27 @@ export interface ProductToMatch {
 }
 
 function toWords(value: string): string {
-  return ` ${value.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.join(" ") ?? ""} `;
+  return ` ${
+    value
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.join(" ") ?? ""
+  } `;
 }
 
-export function findCategory(catalogue: Catalogue, product: ProductToMatch): CatalogueCategory | undefined {
-  const byProductId = catalogue.categories.find((category) => category.product_ids.includes(product.product_id));
+export function findCategory(
+  catalogue: Catalogue,
+  product: ProductToMatch,
+): CatalogueCategory | undefined {
+  const byProductId = catalogue.categories.find((category) =>
+    category.product_ids.includes(product.product_id),
+  );
   if (byProductId) return byProductId;
   const askedCategory = product.category?.trim().toLowerCase();
   if (askedCategory) {
-    const byCategory = catalogue.categories.find((category) => category.id.toLowerCase() === askedCategory);
+    const byCategory = catalogue.categories.find(
+      (category) => category.id.toLowerCase() === askedCategory,
+    );
     if (byCategory) return byCategory;
   }
   if (!product.title) return undefined;
@@ -145,7 +159,10 @@ export function findCategory(catalogue: Catalogue, product: ProductToMatch): Cat
 }
 
 function bandCovers(band: CataloguePriceBand, priceAmount: number): boolean {
-  return priceAmount >= band.min_price_amount && (band.max_price_amount === undefined || priceAmount <= band.max_price_amount);
+  return (
+    priceAmount >= band.min_price_amount &&
+    (band.max_price_amount === undefined || priceAmount <= band.max_price_amount)
+  );
 }
 
 export interface PlanMatch {
@@ -157,12 +174,16 @@ export interface PlanMatch {
 export function findPlans(catalogue: Catalogue, product: ProductToMatch): PlanMatch {
   const category = findCategory(catalogue, product);
   if (!category || product.price_currency !== catalogue.currency) return { category, plans: [] };
-  const band = category.price_bands.find((candidate) => bandCovers(candidate, product.price_amount));
+  const band = category.price_bands.find((candidate) =>
+    bandCovers(candidate, product.price_amount),
+  );
   return { category, plans: band?.plans ?? [] };
 }
 
 export function isProtectionItem(catalogue: Catalogue, productId: string): boolean {
   return catalogue.categories.some((category) =>
-    category.price_bands.some((band) => band.plans.some((plan) => plan.merchant_product_id === productId)),
+    category.price_bands.some((band) =>
+      band.plans.some((plan) => plan.merchant_product_id === productId),
+    ),
   );
 }

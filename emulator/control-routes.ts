@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { catalogueSchema, type Catalogue } from "./catalogue";
 import { ERROR_CODES, errorBody } from "./errors";
-import { faultRequestSchema, stateQuerySchema, type EnvironmentName, type FaultRequest } from "./schemas";
+import {
+  faultRequestSchema,
+  stateQuerySchema,
+  type EnvironmentName,
+  type FaultRequest,
+} from "./schemas";
 import type { EmulatorState, FaultRule } from "./state";
 
 /** An injected fault with neither status nor delay fails with this status. */
@@ -13,12 +18,19 @@ export interface ControlRoutesOptions {
 }
 
 /** Test-only endpoints under /__emulator: no authentication, not per environment. */
-export async function registerControlRoutes(app: FastifyInstance, options: ControlRoutesOptions): Promise<void> {
+export async function registerControlRoutes(
+  app: FastifyInstance,
+  options: ControlRoutesOptions,
+): Promise<void> {
   const { state } = options;
 
   app.addHook("preValidation", async (request, reply) => {
     if (options.hasUnparsedBody(request)) {
-      return reply.code(400).send(errorBody(ERROR_CODES.invalidJson, [{ field: "body", message: "is not valid JSON" }]));
+      return reply
+        .code(400)
+        .send(
+          errorBody(ERROR_CODES.invalidJson, [{ field: "body", message: "is not valid JSON" }]),
+        );
     }
   });
 
@@ -31,17 +43,21 @@ export async function registerControlRoutes(app: FastifyInstance, options: Contr
 
   app.get("/faults", async () => ({ faults: state.faults }));
 
-  app.post<{ Body: FaultRequest }>("/faults", { schema: { body: faultRequestSchema } }, async (request) => {
-    const { count, status, delay_ms: delayMs = 0, match = {} } = request.body;
-    const rule: FaultRule = {
-      remaining: count,
-      status: status ?? (delayMs > 0 ? null : DEFAULT_FAULT_STATUS),
-      delay_ms: delayMs,
-      match: { ...match },
-    };
-    state.addFault(rule);
-    return { faults: state.faults };
-  });
+  app.post<{ Body: FaultRequest }>(
+    "/faults",
+    { schema: { body: faultRequestSchema } },
+    async (request) => {
+      const { count, status, delay_ms: delayMs = 0, match = {} } = request.body;
+      const rule: FaultRule = {
+        remaining: count,
+        status: status ?? (delayMs > 0 ? null : DEFAULT_FAULT_STATUS),
+        delay_ms: delayMs,
+        match: { ...match },
+      };
+      state.addFault(rule);
+      return { faults: state.faults };
+    },
+  );
 
   app.get<{ Querystring: { environment: EnvironmentName } }>(
     "/state",
@@ -51,8 +67,12 @@ export async function registerControlRoutes(app: FastifyInstance, options: Contr
 
   app.get("/catalogue", async () => state.catalogue);
 
-  app.post<{ Body: Catalogue }>("/catalogue", { schema: { body: catalogueSchema } }, async (request) => {
-    state.catalogue = structuredClone(request.body);
-    return state.catalogue;
-  });
+  app.post<{ Body: Catalogue }>(
+    "/catalogue",
+    { schema: { body: catalogueSchema } },
+    async (request) => {
+      state.catalogue = structuredClone(request.body);
+      return state.catalogue;
+    },
+  );
 }

@@ -32,7 +32,10 @@ export interface ErrorBody {
   error: { error_code: ErrorCode; validation_errors: ValidationErrorEntry[] };
 }
 
-export function errorBody(errorCode: ErrorCode, validationErrors: ValidationErrorEntry[] = []): ErrorBody {
+export function errorBody(
+  errorCode: ErrorCode,
+  validationErrors: ValidationErrorEntry[] = [],
+): ErrorBody {
   return { error: { error_code: errorCode, validation_errors: validationErrors } };
 }
 
@@ -75,7 +78,10 @@ function stringParam(error: FastifySchemaValidationError, name: string): string 
   return typeof value === "string" ? value : undefined;
 }
 
-function describeAjvError(error: FastifySchemaValidationError): { extraSegment?: string; message: string } {
+function describeAjvError(error: FastifySchemaValidationError): {
+  extraSegment?: string;
+  message: string;
+} {
   switch (error.keyword) {
     case "required":
       return { extraSegment: stringParam(error, "missingProperty"), message: "is required" };
@@ -95,7 +101,11 @@ function describeAjvError(error: FastifySchemaValidationError): { extraSegment?:
     }
     case "enum": {
       const allowed = error.params.allowedValues;
-      return { message: Array.isArray(allowed) ? `must be one of ${allowed.join(", ")}` : "is not an allowed value" };
+      return {
+        message: Array.isArray(allowed)
+          ? `must be one of ${allowed.join(", ")}`
+          : "is not an allowed value",
+      };
     }
     default:
       return { message: error.message ?? `failed the ${error.keyword} rule` };
@@ -103,7 +113,10 @@ function describeAjvError(error: FastifySchemaValidationError): { extraSegment?:
 }
 
 /** Turns Ajv's errors into `validation_errors` entries, one per distinct field and problem. */
-export function toValidationErrors(part: RequestPart, ajvErrors: readonly FastifySchemaValidationError[]): ValidationErrorEntry[] {
+export function toValidationErrors(
+  part: RequestPart,
+  ajvErrors: readonly FastifySchemaValidationError[],
+): ValidationErrorEntry[] {
   const entries: ValidationErrorEntry[] = [];
   const seen = new Set<string>();
   for (const ajvError of ajvErrors) {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ErrorBody } from "./errors";
-import { orderPlacedPayload, startTestEmulator, USER_SESSION_ID, type EmulatorClient } from "./test-support";
+import {
+  orderPlacedPayload,
+  startTestEmulator,
+  USER_SESSION_ID,
+  type EmulatorClient,
+} from "./test-support";
 
 let client: EmulatorClient;
 
@@ -35,13 +40,20 @@ describe("POST /events", () => {
     });
     const refunded = await sendEvent("order_refund_added", {
       order_id: ORDER_ID,
-      refund_items: [{ line_item_id: CABLE_LINE, quantity: 1, refunded_at: "2025-03-20T14:03:10.250Z" }],
+      refund_items: [
+        { line_item_id: CABLE_LINE, quantity: 1, refunded_at: "2025-03-20T14:03:10.250Z" },
+      ],
     });
     const lineCancelled = await sendEvent("order_line_items_cancelled", {
       order_id: ORDER_ID,
-      cancelled_line_items: [{ line_item_id: HEADPHONES_LINE, cancelled_at: "2025-03-14T11:00:00.000Z" }],
+      cancelled_line_items: [
+        { line_item_id: HEADPHONES_LINE, cancelled_at: "2025-03-14T11:00:00.000Z" },
+      ],
     });
-    const cancelled = await sendEvent("order_cancelled", { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" });
+    const cancelled = await sendEvent("order_cancelled", {
+      order_id: ORDER_ID,
+      cancelled_at: "2025-03-21T10:00:00.000Z",
+    });
 
     const answers = [fulfilled, refunded, lineCancelled, cancelled];
     for (const answer of answers) expect(answer.status).toBe(200);
@@ -66,9 +78,16 @@ describe("POST /events", () => {
       [CABLE_LINE, 2],
     ]);
     expect(order?.refunds).toEqual([
-      { line_item_id: CABLE_LINE, quantity: 1, refunded_at: "2025-03-20T14:03:10.250Z", event_id: refunded.body.event_id },
+      {
+        line_item_id: CABLE_LINE,
+        quantity: 1,
+        refunded_at: "2025-03-20T14:03:10.250Z",
+        event_id: refunded.body.event_id,
+      },
     ]);
-    expect(order?.cancelled_line_items.map((entry) => entry.line_item_id)).toEqual([HEADPHONES_LINE]);
+    expect(order?.cancelled_line_items.map((entry) => entry.line_item_id)).toEqual([
+      HEADPHONES_LINE,
+    ]);
     expect(order?.cancelled_at).toBe("2025-03-21T10:00:00.000Z");
   });
 
@@ -76,11 +95,15 @@ describe("POST /events", () => {
     await client.placeOrder(orderPlacedPayload());
     const fulfilled = await sendEvent("order_fulfillment_added", {
       order_id: ORDER_ID,
-      fulfillment_line_items: [{ line_item_id: LAPTOP_LINE, quantity: 1, fulfilled_at: "2025-03-15T08:12:44.000Z" }],
+      fulfillment_line_items: [
+        { line_item_id: LAPTOP_LINE, quantity: 1, fulfilled_at: "2025-03-15T08:12:44.000Z" },
+      ],
     });
     const refunded = await sendEvent("order_refund_added", {
       order_id: ORDER_ID,
-      refund_line_items: [{ line_item_id: LAPTOP_LINE, quantity: 1, refunded_at: "2025-03-22T09:30:00.000Z" }],
+      refund_line_items: [
+        { line_item_id: LAPTOP_LINE, quantity: 1, refunded_at: "2025-03-22T09:30:00.000Z" },
+      ],
     });
     expect(fulfilled.status).toBe(200);
     expect(refunded.status).toBe(200);
@@ -93,22 +116,33 @@ describe("POST /events", () => {
     await client.placeOrder(orderPlacedPayload());
     const answer = await sendEvent("order_line_items_cancelled", {
       order_id: ORDER_ID,
-      cancelled_line_items: [{ line_item_id: CABLE_LINE, quantity: 1, refunded_at: "2025-03-14T12:00:00.000Z" }],
+      cancelled_line_items: [
+        { line_item_id: CABLE_LINE, quantity: 1, refunded_at: "2025-03-14T12:00:00.000Z" },
+      ],
     });
     expect(answer.status).toBe(200);
     const [order] = (await client.state("sandbox")).orders;
     expect(order?.cancelled_line_items).toEqual([
-      { line_item_id: CABLE_LINE, quantity: 1, refunded_at: "2025-03-14T12:00:00.000Z", event_id: answer.body.event_id },
+      {
+        line_item_id: CABLE_LINE,
+        quantity: 1,
+        refunded_at: "2025-03-14T12:00:00.000Z",
+        event_id: answer.body.event_id,
+      },
     ]);
   });
 
   it("refuses an event for an order whose placement was never reported", async () => {
     const answer = await sendEvent("order_fulfillment_added", {
       order_id: ORDER_ID,
-      fulfillment_items: [{ line_item_id: LAPTOP_LINE, quantity: 1, fulfilled_at: "2025-03-15T08:12:44.000Z" }],
+      fulfillment_items: [
+        { line_item_id: LAPTOP_LINE, quantity: 1, fulfilled_at: "2025-03-15T08:12:44.000Z" },
+      ],
     });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: { error_code: "order_not_found", validation_errors: [] } });
+    expect(answer.body).toEqual({
+      error: { error_code: "order_not_found", validation_errors: [] },
+    });
     expect((await client.state("sandbox")).orders).toEqual([]);
   });
 
@@ -135,7 +169,10 @@ describe("POST /events", () => {
     expect(answer.body.error).toEqual({
       error_code: "validation_failed",
       validation_errors: [
-        { field: "payload.refund_items[1].line_item_id", message: `is not a line item of order ${ORDER_ID}` },
+        {
+          field: "payload.refund_items[1].line_item_id",
+          message: `is not a line item of order ${ORDER_ID}`,
+        },
       ],
     });
     const [order] = (await client.state("sandbox")).orders;
@@ -147,16 +184,27 @@ describe("POST /events", () => {
 describe("POST /orders, the path of the spec's samples", () => {
   it("takes an event envelope like /events", async () => {
     const placed = await sendEvent("order_placed", orderPlacedPayload(), "orders");
-    const cancelled = await sendEvent("order_cancelled", { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" }, "orders");
+    const cancelled = await sendEvent(
+      "order_cancelled",
+      { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" },
+      "orders",
+    );
     expect(placed.status).toBe(200);
     expect(cancelled.status).toBe(200);
     const [order] = (await client.state("sandbox")).orders;
-    expect(order?.events.map((event) => event.event_id)).toEqual([placed.body.event_id, cancelled.body.event_id]);
+    expect(order?.events.map((event) => event.event_id)).toEqual([
+      placed.body.event_id,
+      cancelled.body.event_id,
+    ]);
     expect(order?.cancelled_at).toBe("2025-03-21T10:00:00.000Z");
   });
 
   it("takes a checkout confirmation like /cart_checkout", async () => {
-    const confirmation = { cart_id: "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs", user_session_id: USER_SESSION_ID, order_id: ORDER_ID };
+    const confirmation = {
+      cart_id: "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs",
+      user_session_id: USER_SESSION_ID,
+      order_id: ORDER_ID,
+    };
     const answer = await client.call("orders", { body: confirmation });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(confirmation);
@@ -166,7 +214,9 @@ describe("POST /orders, the path of the spec's samples", () => {
   });
 
   it("validates each shape against its own schema", async () => {
-    const asConfirmation = await client.call<ErrorBody>("orders", { body: { cart_id: "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs" } });
+    const asConfirmation = await client.call<ErrorBody>("orders", {
+      body: { cart_id: "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs" },
+    });
     expect(asConfirmation.status).toBe(400);
     expect(asConfirmation.body.error.validation_errors).toEqual([
       { field: "user_session_id", message: "is required" },
@@ -182,7 +232,11 @@ describe("POST /orders, the path of the spec's samples", () => {
   });
 
   it("refuses an event for an unplaced order on /orders too", async () => {
-    const answer = await sendEvent("order_cancelled", { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" }, "orders");
+    const answer = await sendEvent(
+      "order_cancelled",
+      { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" },
+      "orders",
+    );
     expect(answer.status).toBe(404);
     expect(answer.body.error?.error_code).toBe("order_not_found");
   });
@@ -190,11 +244,17 @@ describe("POST /orders, the path of the spec's samples", () => {
 
 describe("POST /cart_checkout", () => {
   it("echoes the accepted confirmation and remembers it", async () => {
-    const confirmation = { cart_id: "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs", user_session_id: USER_SESSION_ID, order_id: ORDER_ID };
+    const confirmation = {
+      cart_id: "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs",
+      user_session_id: USER_SESSION_ID,
+      order_id: ORDER_ID,
+    };
     const answer = await client.call("cart_checkout", { body: confirmation, version: "v2.0" });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(confirmation);
-    expect((await client.state("sandbox")).checkout_confirmations.map((entry) => entry.order_id)).toEqual([ORDER_ID]);
+    expect(
+      (await client.state("sandbox")).checkout_confirmations.map((entry) => entry.order_id),
+    ).toEqual([ORDER_ID]);
   });
 });
 
@@ -203,12 +263,19 @@ describe("environments", () => {
     await client.placeOrder(orderPlacedPayload(), "sandbox");
     await client.placeOrder(orderPlacedPayload({ order_id: "5558016491999" }), "production");
 
-    expect((await client.state("sandbox")).orders.map((order) => order.order_id)).toEqual([ORDER_ID]);
-    expect((await client.state("production")).orders.map((order) => order.order_id)).toEqual(["5558016491999"]);
+    expect((await client.state("sandbox")).orders.map((order) => order.order_id)).toEqual([
+      ORDER_ID,
+    ]);
+    expect((await client.state("production")).orders.map((order) => order.order_id)).toEqual([
+      "5558016491999",
+    ]);
 
     const crossed = await client.call<ErrorBody>("events", {
       environment: "production",
-      body: { type: "order_cancelled", payload: { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" } },
+      body: {
+        type: "order_cancelled",
+        payload: { order_id: ORDER_ID, cancelled_at: "2025-03-21T10:00:00.000Z" },
+      },
     });
     expect(crossed.status).toBe(404);
     expect(crossed.body.error.error_code).toBe("order_not_found");

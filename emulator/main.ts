@@ -22,14 +22,20 @@ async function main(): Promise<void> {
   const sandboxKey = process.env.SVC_EMULATOR_SANDBOX_KEY || "sk_test_local";
   const liveKey = process.env.SVC_EMULATOR_LIVE_KEY || "sk_live_local";
   const cataloguePath = process.env.SVC_EMULATOR_CATALOGUE;
-  const catalogue = cataloguePath ? loadCatalogueFile(resolve(cataloguePath)) : loadDefaultCatalogue();
+  const catalogue = cataloguePath
+    ? loadCatalogueFile(resolve(cataloguePath))
+    : loadDefaultCatalogue();
 
   const emulator = await startEmulator({ port, host: "127.0.0.1", sandboxKey, liveKey, catalogue });
   console.log("svc protection service emulator");
   console.log(`  production: ${emulator.url}  (key ${liveKey})`);
   console.log(`  sandbox:    ${emulator.url}sandbox/  (key ${sandboxKey})`);
-  console.log(`  catalogue:  ${cataloguePath ? resolve(cataloguePath) : "emulator/catalogue.json"}`);
-  console.log(`  test endpoints: ${emulator.url}__emulator/{requests,reset,faults,state,catalogue}`);
+  console.log(
+    `  catalogue:  ${cataloguePath ? resolve(cataloguePath) : "emulator/catalogue.json"}`,
+  );
+  console.log(
+    `  test endpoints: ${emulator.url}__emulator/{requests,reset,faults,state,catalogue}`,
+  );
 
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {

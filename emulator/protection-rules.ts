@@ -19,7 +19,10 @@ export function computeCartActions(lineItems: readonly LineItem[]): UpdateLineIt
   const productQuantities = new Map<string, number>();
   for (const lineItem of lineItems) {
     if (productReferenceOf(lineItem) !== undefined) continue;
-    productQuantities.set(lineItem.product_id, (productQuantities.get(lineItem.product_id) ?? 0) + lineItem.quantity);
+    productQuantities.set(
+      lineItem.product_id,
+      (productQuantities.get(lineItem.product_id) ?? 0) + lineItem.quantity,
+    );
   }
   const actions: UpdateLineItemAction[] = [];
   for (const lineItem of lineItems) {
@@ -54,9 +57,11 @@ export function findAvailablePlans(order: OrderRecord, catalogue: Catalogue): Av
   // A plan line is known by its product_reference or, when the integration omits it, by its
   // product id being a protection item of the catalogue.
   const isPlanLine = (lineItem: LineItem) =>
-    productReferenceOf(lineItem) !== undefined || isProtectionItem(catalogue, lineItem.product_id);
+    productReferenceOf(lineItem) !== undefined;
   const protectedProductIds = new Set(
-    lineItems.map(productReferenceOf).filter((reference): reference is string => reference !== undefined),
+    lineItems
+      .map(productReferenceOf)
+      .filter((reference): reference is string => reference !== undefined),
   );
 
   const removedQuantities = new Map<string, number>();
@@ -64,7 +69,8 @@ export function findAvailablePlans(order: OrderRecord, catalogue: Catalogue): Av
     removedQuantities.set(lineItemId, (removedQuantities.get(lineItemId) ?? 0) + quantity);
   for (const refund of order.refunds) addRemoved(refund.line_item_id, refund.quantity);
   for (const cancelled of order.cancelled_line_items) {
-    const orderedQuantity = lineItems.find((lineItem) => lineItem.id === cancelled.line_item_id)?.quantity ?? 0;
+    const orderedQuantity =
+      lineItems.find((lineItem) => lineItem.id === cancelled.line_item_id)?.quantity ?? 0;
     addRemoved(cancelled.line_item_id, cancelled.quantity ?? orderedQuantity);
   }
 

@@ -32,14 +32,18 @@ export const emulatorFormats: Record<string, Format> = {
 
 /** Readable messages for format failures, used in `validation_errors`. */
 export const formatMessages: Record<string, string> = {
-  "utc-timestamp-millis": "must be an ISO 8601 UTC timestamp with milliseconds (YYYY-MM-DDTHH:mm:ss.sssZ) naming a real date",
+  "utc-timestamp-millis":
+    "must be an ISO 8601 UTC timestamp with milliseconds (YYYY-MM-DDTHH:mm:ss.sssZ) naming a real date",
   "currency-code": "must be a lowercase three-letter currency code such as eur",
   "country-code": "must be a lowercase two-letter country code such as de",
   "uuid-form": "must be a UUID (8-4-4-4-12 hexadecimal digits)",
   "decimal-cents": "must be a non-negative integer amount in cents, written in decimal digits",
 };
 
-const validateExactlyOneProperty: SchemaValidateFunction = (propertyNames: string[], data: Record<string, unknown>) => {
+const validateExactlyOneProperty: SchemaValidateFunction = (
+  propertyNames: string[],
+  data: Record<string, unknown>,
+) => {
   const present = propertyNames.filter((name) => Object.hasOwn(data, name));
   if (present.length === 1) return true;
   const choices = propertyNames.join(", ");
@@ -48,7 +52,9 @@ const validateExactlyOneProperty: SchemaValidateFunction = (propertyNames: strin
       keyword: "requireExactlyOneOf",
       params: { propertyNames, present },
       message:
-        present.length === 0 ? `must have one of ${choices}` : `must have only one of ${choices}, not ${present.join(" and ")}`,
+        present.length === 0
+          ? `must have one of ${choices}`
+          : `must have only one of ${choices}, not ${present.join(" and ")}`,
     },
   ];
   return false;
@@ -63,7 +69,10 @@ const requireExactlyOneOfKeyword: FuncKeywordDefinition = {
   validate: validateExactlyOneProperty,
 };
 
-const validateRequiredGroups: SchemaValidateFunction = (groups: string[][], data: Record<string, unknown>) => {
+const validateRequiredGroups: SchemaValidateFunction = (
+  groups: string[][],
+  data: Record<string, unknown>,
+) => {
   if (groups.some((group) => group.every((name) => Object.hasOwn(data, name)))) return true;
   const described = groups.map((group) => group.join(" and ")).join(", or ");
   validateRequiredGroups.errors = [
@@ -307,7 +316,11 @@ function entryListSchema(timestampField: "fulfilled_at" | "refunded_at") {
       type: "object",
       additionalProperties: false,
       required: ["line_item_id", "quantity", timestampField],
-      properties: { line_item_id: identifier, quantity: entryQuantity, [timestampField]: timestamp },
+      properties: {
+        line_item_id: identifier,
+        quantity: entryQuantity,
+        [timestampField]: timestamp,
+      },
     },
   } as const;
 }

@@ -1,5 +1,10 @@
 import type { AddressInfo } from "node:net";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { registerApiRoutes } from "./api-routes";
 import { loadDefaultCatalogue, parseCatalogue, type Catalogue } from "./catalogue";
 import { registerControlRoutes } from "./control-routes";
@@ -30,7 +35,9 @@ function pathOf(request: FastifyRequest): string {
 }
 
 function environmentOfPath(path: string): EnvironmentName {
-  return path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`) ? "sandbox" : "production";
+  return path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`)
+    ? "sandbox"
+    : "production";
 }
 
 /** Keeps enough of the key to tell which one was sent, e.g. "Bearer …cal". */
@@ -45,7 +52,8 @@ function recordableHeaders(request: FastifyRequest): Record<string, string | str
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    headers[name.toLowerCase()] = name.toLowerCase() === "authorization" ? redactAuthorization(String(value)) : value;
+    headers[name.toLowerCase()] =
+      name.toLowerCase() === "authorization" ? redactAuthorization(String(value)) : value;
   }
   return headers;
 }
@@ -57,7 +65,9 @@ function isRequestPart(value: unknown): value is RequestPart {
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     const part = isRequestPart(error.validationContext) ? error.validationContext : "body";
-    return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, toValidationErrors(part, error.validation)));
+    return reply
+      .code(400)
+      .send(errorBody(ERROR_CODES.validationFailed, toValidationErrors(part, error.validation)));
   }
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
@@ -66,7 +76,11 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
       return reply.code(413).send(errorBody(ERROR_CODES.payloadTooLarge));
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return reply.code(400).send(errorBody(ERROR_CODES.invalidJson, [{ field: "body", message: "is not valid JSON" }]));
+      return reply
+        .code(400)
+        .send(
+          errorBody(ERROR_CODES.invalidJson, [{ field: "body", message: "is not valid JSON" }]),
+        );
   }
   console.error(`Emulator failed to answer ${request.method} ${pathOf(request)}:`, error);
   return reply.code(500).send(errorBody(ERROR_CODES.internalError));
@@ -83,7 +97,9 @@ function registerCheckoutPages(app: FastifyInstance, state: EmulatorState): void
     ["sandbox", SANDBOX_PREFIX],
   ] as const) {
     app.get<{ Params: { token: string } }>(`${prefix}/checkout/:token`, async (request, reply) => {
-      const checkoutLink = state.environments[environment].findCheckoutLinkByToken(request.params.token);
+      const checkoutLink = state.environments[environment].findCheckoutLinkByToken(
+        request.params.token,
+      );
       if (!checkoutLink) return reply.code(404).send(errorBody(ERROR_CODES.notFound));
       const description = `${checkoutLink.checkout_type} checkout for order ${checkoutLink.order_id} (${environment})`;
       return reply
@@ -97,10 +113,14 @@ function registerCheckoutPages(app: FastifyInstance, state: EmulatorState): void
 }
 
 export function buildEmulator(options: EmulatorOptions): FastifyInstance {
-  if (!options.sandboxKey || !options.liveKey) throw new Error("Emulator needs both a sandbox key and a live key");
+  if (!options.sandboxKey || !options.liveKey)
+    throw new Error("Emulator needs both a sandbox key and a live key");
   // With one key for both environments a client could not be caught using the wrong one.
-  if (options.sandboxKey === options.liveKey) throw new Error("Emulator sandbox and live keys must differ");
-  const catalogue = options.catalogue ? parseCatalogue(options.catalogue, "EmulatorOptions.catalogue") : loadDefaultCatalogue();
+  if (options.sandboxKey === options.liveKey)
+    throw new Error("Emulator sandbox and live keys must differ");
+  const catalogue = options.catalogue
+    ? parseCatalogue(options.catalogue, "EmulatorOptions.catalogue")
+    : loadDefaultCatalogue();
   const state = new EmulatorState(catalogue);
 
   const app = Fastify({
@@ -156,7 +176,9 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
   });
 
   app.setErrorHandler(sendError);
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(errorBody(ERROR_CODES.notFound)));
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.code(404).send(errorBody(ERROR_CODES.notFound)),
+  );
 
   const apiRouteOptions = { state, hasUnparsedBody };
   app.register(registerApiRoutes, {

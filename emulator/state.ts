@@ -116,9 +116,17 @@ export class EnvironmentState {
     order.events.push({ event_id: eventId, type: "order_refund_added", received_at: now() });
   }
 
-  recordCancelledLineItems(order: OrderRecord, entries: CancelledLineItemEntry[], eventId: string): void {
+  recordCancelledLineItems(
+    order: OrderRecord,
+    entries: CancelledLineItemEntry[],
+    eventId: string,
+  ): void {
     order.cancelled_line_items.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
-    order.events.push({ event_id: eventId, type: "order_line_items_cancelled", received_at: now() });
+    order.events.push({
+      event_id: eventId,
+      type: "order_line_items_cancelled",
+      received_at: now(),
+    });
   }
 
   recordOrderCancelled(order: OrderRecord, cancelledAt: string, eventId: string): void {
@@ -132,16 +140,29 @@ export class EnvironmentState {
 
   recordCartUpdate(cart: CartUpdateRequest): void {
     const updateCount = (this.carts.get(cart.cart_id)?.update_count ?? 0) + 1;
-    this.carts.set(cart.cart_id, { ...structuredClone(cart), update_count: updateCount, received_at: now() });
+    this.carts.set(cart.cart_id, {
+      ...structuredClone(cart),
+      update_count: updateCount,
+      received_at: now(),
+    });
   }
 
   /** One link per order and checkout type; asking again returns the same link. */
-  findOrCreateCheckoutLink(orderId: string, checkoutType: CheckoutType, linkForToken: (token: string) => string): CheckoutLink {
+  findOrCreateCheckoutLink(
+    orderId: string,
+    checkoutType: CheckoutType,
+    linkForToken: (token: string) => string,
+  ): CheckoutLink {
     const key = `${checkoutType}:${orderId}`;
     const existing = this.checkoutLinks.get(key);
     if (existing) return existing;
     const token = randomBytes(12).toString("hex");
-    const created: CheckoutLink = { order_id: orderId, checkout_type: checkoutType, token, link: linkForToken(token) };
+    const created: CheckoutLink = {
+      order_id: orderId,
+      checkout_type: checkoutType,
+      token,
+      link: linkForToken(token),
+    };
     this.checkoutLinks.set(key, created);
     return created;
   }
@@ -195,7 +216,10 @@ export class EmulatorState {
 
   constructor(private readonly initialCatalogue: Catalogue) {
     this.catalogue = structuredClone(initialCatalogue);
-    this.environments = { production: new EnvironmentState("production"), sandbox: new EnvironmentState("sandbox") };
+    this.environments = {
+      production: new EnvironmentState("production"),
+      sandbox: new EnvironmentState("sandbox"),
+    };
   }
 
   reset(): void {
@@ -215,7 +239,8 @@ export class EmulatorState {
     const rule = this.faults.find(
       (candidate) =>
         candidate.remaining > 0 &&
-        (candidate.match.method === undefined || candidate.match.method.toUpperCase() === method.toUpperCase()) &&
+        (candidate.match.method === undefined ||
+          candidate.match.method.toUpperCase() === method.toUpperCase()) &&
         (candidate.match.path === undefined || candidate.match.path === path),
     );
     if (!rule) return undefined;

@@ -42,7 +42,8 @@ export class EmulatorClient {
     const url = new URL(path, this.environmentUrl(environment));
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
     const headers: Record<string, string> = { ...call.headers };
-    const key = call.key === undefined ? (environment === "sandbox" ? SANDBOX_KEY : LIVE_KEY) : call.key;
+    const key =
+      call.key === undefined ? (environment === "sandbox" ? SANDBOX_KEY : LIVE_KEY) : call.key;
     if (key !== null) headers.authorization = `Bearer ${key}`;
     if (call.version !== undefined) headers["svc-version"] = call.version;
     let requestBody: string | undefined;
@@ -53,17 +54,28 @@ export class EmulatorClient {
     const response = await fetch(url, { method, headers, body: requestBody });
     const text = await response.text();
     const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
-    return { status: response.status, headers: response.headers, body: (isJson ? JSON.parse(text) : text) as Body };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (isJson ? JSON.parse(text) : text) as Body,
+    };
   }
 
-  async control<Body = unknown>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<ApiAnswer<Body>> {
+  async control<Body = unknown>(
+    path: string,
+    init: { method?: "GET" | "POST"; body?: unknown } = {},
+  ): Promise<ApiAnswer<Body>> {
     const response = await fetch(new URL(`__emulator/${path}`, this.emulator.url), {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       headers: init.body === undefined ? {} : { "content-type": "application/json" },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text === "" ? null : JSON.parse(text)) as Body };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text === "" ? null : JSON.parse(text)) as Body,
+    };
   }
 
   async reset(): Promise<void> {
@@ -79,18 +91,27 @@ export class EmulatorClient {
     return (await this.control<{ requests: RecordedRequest[] }>("requests")).body.requests;
   }
 
-  async placeOrder(payload: OrderPlacedPayload, environment: Environment = "sandbox"): Promise<string> {
+  async placeOrder(
+    payload: OrderPlacedPayload,
+    environment: Environment = "sandbox",
+  ): Promise<string> {
     const answer = await this.call<{ event_id: string }>("events", {
       environment,
       body: { type: "order_placed", payload },
     });
-    if (answer.status !== 200) throw new Error(`Failed to place order ${payload.order_id}: ${answer.status}`);
+    if (answer.status !== 200)
+      throw new Error(`Failed to place order ${payload.order_id}: ${answer.status}`);
     return answer.body.event_id;
   }
 }
 
 export async function startTestEmulator(catalogue?: Catalogue): Promise<EmulatorClient> {
-  const emulator = await startEmulator({ port: 0, sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, catalogue });
+  const emulator = await startEmulator({
+    port: 0,
+    sandboxKey: SANDBOX_KEY,
+    liveKey: LIVE_KEY,
+    catalogue,
+  });
   return new EmulatorClient(emulator);
 }
 
@@ -98,28 +119,56 @@ export async function startTestEmulator(catalogue?: Catalogue): Promise<Emulator
 // Realistic data: Shopify-style numeric ids, prices in cents of eur.
 
 export const PRODUCTS = {
-  laptop: { product_id: "8457293627449", product_title: 'MacBook Air 13" Laptop M3', product_brand: "Apple", price_amount: 129900 },
+  laptop: {
+    product_id: "8457293627449",
+    product_title: 'MacBook Air 13" Laptop M3',
+    product_brand: "Apple",
+    price_amount: 129900,
+  },
   headphones: {
     product_id: "8457293693001",
     product_title: "WH-1000XM5 Wireless Headphones",
     product_brand: "Sony",
     price_amount: 37900,
   },
-  cable: { product_id: "8457293660217", product_title: "USB-C Charging Cable 2 m", product_brand: "Anker", price_amount: 1999 },
-  sofa: { product_id: "8457294020681", product_title: "Söderhamn 3-seat Sofa", product_brand: "IKEA", price_amount: 89900 },
+  cable: {
+    product_id: "8457293660217",
+    product_title: "USB-C Charging Cable 2 m",
+    product_brand: "Anker",
+    price_amount: 1999,
+  },
+  sofa: {
+    product_id: "8457294020681",
+    product_title: "Söderhamn 3-seat Sofa",
+    product_brand: "IKEA",
+    price_amount: 89900,
+  },
 } as const;
 
 /** Protection items of the default catalogue. */
 export const PLAN_ITEMS = {
-  electronicsTwoYearHighBand: { product_id: "8104420102005", product_title: "2-year protection", price_amount: 12999 },
-  electronicsTwoYearMidBand: { product_id: "8104420102003", product_title: "2-year protection", price_amount: 5999 },
+  electronicsTwoYearHighBand: {
+    product_id: "8104420102005",
+    product_title: "2-year protection",
+    price_amount: 12999,
+  },
+  electronicsTwoYearMidBand: {
+    product_id: "8104420102003",
+    product_title: "2-year protection",
+    price_amount: 5999,
+  },
 } as const;
 
 export const USER_SESSION_ID = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
 
 export function lineItem(
   id: string,
-  product: { product_id: string; product_title: string; price_amount: number; product_brand?: string },
+  product: {
+    product_id: string;
+    product_title: string;
+    price_amount: number;
+    product_brand?: string;
+  },
   quantity = 1,
   productReference?: string,
 ): LineItem {
@@ -130,11 +179,15 @@ export function lineItem(
     product_id: product.product_id,
     product_title: product.product_title,
     ...(product.product_brand === undefined ? {} : { product_brand: product.product_brand }),
-    ...(productReference === undefined ? {} : { custom_properties: { product_reference: productReference } }),
+    ...(productReference === undefined
+      ? {}
+      : { custom_properties: { product_reference: productReference } }),
   };
 }
 
-export function orderPlacedPayload(overrides: Partial<OrderPlacedPayload> = {}): OrderPlacedPayload {
+export function orderPlacedPayload(
+  overrides: Partial<OrderPlacedPayload> = {},
+): OrderPlacedPayload {
   return {
     order_id: "5558016491833",
     placed_at: "2025-03-14T09:26:53.589Z",
@@ -157,6 +210,14 @@ export function orderPlacedPayload(overrides: Partial<OrderPlacedPayload> = {}):
   };
 }
 
-export function cartUpdate(lineItems: LineItem[], cartId = "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs"): CartUpdateRequest {
-  return { cart_id: cartId, user_session_id: USER_SESSION_ID, cart_currency: "eur", line_items: lineItems };
+export function cartUpdate(
+  lineItems: LineItem[],
+  cartId = "Z2NwLWV1cm9wZS13ZXN0MTowMUpDNEs",
+): CartUpdateRequest {
+  return {
+    cart_id: cartId,
+    user_session_id: USER_SESSION_ID,
+    cart_currency: "eur",
+    line_items: lineItems,
+  };
 }

@@ -13,7 +13,12 @@ try {
   process.exit(1);
 }
 
-const server = spawn("npx", ["remix-serve", "./build/server/index.js"], { stdio: "inherit" });
+// The server runs as a direct child (no npx in between), so stop signals reach it.
+const server = spawn(
+  process.execPath,
+  ["node_modules/@remix-run/serve/dist/cli.js", "./build/server/index.js"],
+  { stdio: "inherit" },
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }

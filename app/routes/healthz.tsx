@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import prisma from "../db.server";
 import { logger } from "../logger.server";
 
@@ -5,9 +6,9 @@ import { logger } from "../logger.server";
 export const loader = async () => {
   try {
     await prisma.shopConnection.count({ take: 1 });
-    return Response.json({ status: "ok" });
+    return json({ status: "ok" });
   } catch (error) {
     logger.error({ err: error }, "Health check failed: database unreachable");
-    return Response.json({ status: "error", detail: "database unreachable" }, { status: 503 });
+    return json({ status: "error", detail: "database unreachable" }, { status: 503 });
   }
 };

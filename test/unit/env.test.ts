@@ -55,7 +55,7 @@ describe("start-up with a bad configuration", () => {
   it("stops with one clear message naming the variable, before touching the database", async () => {
     const result = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, ...valid, SVC_ENCRYPTION_KEY: "not-a-key", DATABASE_URL: "file:/nonexistent/dir/x.sqlite" },
+      env: { NODE_ENV: "production", PATH: process.env.PATH, ...valid, SVC_ENCRYPTION_KEY: "not-a-key", DATABASE_URL: "file:/nonexistent/dir/x.sqlite" },
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in result && result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
