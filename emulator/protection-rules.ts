@@ -57,7 +57,7 @@ export function findAvailablePlans(order: OrderRecord, catalogue: Catalogue): Av
   // A plan line is known by its product_reference or, when the integration omits it, by its
   // product id being a protection item of the catalogue.
   const isPlanLine = (lineItem: LineItem) =>
-    productReferenceOf(lineItem) !== undefined;
+    productReferenceOf(lineItem) !== undefined || isProtectionItem(catalogue, lineItem.product_id);
   const protectedProductIds = new Set(
     lineItems
       .map(productReferenceOf)

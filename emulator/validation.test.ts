@@ -38,7 +38,7 @@ describe("order_placed payload", () => {
   it("names a string amount by its full path", async () => {
     const payload = orderPlacedPayload();
     const lines: unknown[] = [...payload.line_items];
-    lines[1] = { ...payload.line_items[1], price_amount: "19.99" };
+    lines[1] = { ...payload.line_items[1], price_amount: "1999" };
     const errors = await expectValidationErrors(
       "events",
       { type: "order_placed", payload: { ...payload, line_items: lines } },
