@@ -5,8 +5,10 @@ _svc_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$_svc_root"
 source scripts/node22.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "Installing dependencies (npm ci)" >&2
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install` installs the locked versions. Not `npm ci`: npm 11 writes lockfiles without
+  # other platforms' optional packages (rollup, esbuild) and its `npm ci` then refuses them.
+  echo "Installing dependencies" >&2
+  npm install --no-audit --no-fund --loglevel=error
 fi
 npm run -s db:generate >/dev/null
 set +e

@@ -1,0 +1,42 @@
+import type { ShopConnection } from "../generated/prisma/sqlite/client";
+import { getSecretBox } from "../crypto/secrets.server";
+import { getEnv } from "../env.server";
+import { openSecretKey } from "../models/ShopConnection.server";
+import { createProtectionClient, type ProtectionClient } from "../protection/client.server";
+import { parseEndpointPaths } from "../protection/config";
+import type { ApiVersion, Environment } from "../protection/types";
+
+export type ClientForShop =
+  | { status: "ready"; client: ProtectionClient; environment: Environment }
+  | { status: "no_key"; environment: Environment; message: string };
+
+/**
+ * The service client for a shop, in the shop's current environment (or the one asked for),
+ * with that environment's key opened from its sealed form. The key lives only inside the client.
+ */
+export function protectionClientForShop(
+  connection: ShopConnection,
+  environment: Environment = connection.environment as Environment,
+): ClientForShop {
+  const secretKey = openSecretKey(getSecretBox(), connection, environment);
+  if (!secretKey) {
+    return {
+      status: "no_key",
+      environment,
+      message: `No ${environment === "production" ? "live" : "sandbox"} secret key is saved for ${connection.shop}`,
+    };
+  }
+  const env = getEnv();
+  const client = createProtectionClient({
+    baseUrl: env.SVC_BASE_URL,
+    environment,
+    secretKey,
+    apiVersion: connection.apiVersion as ApiVersion,
+    timeoutMs: env.SVC_REQUEST_TIMEOUT_MS,
+    paths: parseEndpointPaths({
+      eventsPath: env.SVC_EVENTS_PATH,
+      cartCheckoutPath: env.SVC_CHECKOUT_PATH,
+    }),
+  });
+  return { status: "ready", client, environment };
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator/server";
+import type { EnvironmentSnapshot, RecordedRequest } from "../../emulator/state";
+import { testDatabaseProvider } from "../support/databases";
+
+// From a shop's saved, sealed keys to a real HTTP call on the emulator: the path every later
+// feature (outbox, app proxy, admin key checks) takes to reach the service.
+
+const provider = testDatabaseProvider();
+const SANDBOX_KEY = "sk_test_wiring_5e2a";
+const LIVE_KEY = "sk_live_wiring_8c1d";
+const SHOP = "wiring.myshopify.com";
+
+let emulator: RunningEmulator;
+let app: {
+  prisma: typeof import("../../app/db.server").default;
+  connections: typeof import("../../app/models/ShopConnection.server");
+  service: typeof import("../../app/services/protection.server");
+  box: typeof import("../../app/crypto/secrets.server");
+};
+
+beforeAll(async () => {
+  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
+  process.env.SVC_BASE_URL = emulator.url; // read by getEnv() on first use, below
+  app = {
+    prisma: (await import("../../app/db.server")).default,
+    connections: await import("../../app/models/ShopConnection.server"),
+    service: await import("../../app/services/protection.server"),
+    box: await import("../../app/crypto/secrets.server"),
+  };
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+beforeEach(async () => {
+  await fetch(`${emulator.url}__emulator/reset`, { method: "POST" });
+  await app.prisma.shopConnection.deleteMany({});
+});
+
+async function saved(input: Parameters<typeof app.connections.saveConnectionKeys>[3]) {
+  return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, input);
+}
+
+async function emulatorRequests(): Promise<RecordedRequest[]> {
+  return ((await (await fetch(`${emulator.url}__emulator/requests`)).json()) as { requests: RecordedRequest[] }).requests;
+}
+
+async function emulatorState(environment: string): Promise<EnvironmentSnapshot> {
+  return (await fetch(`${emulator.url}__emulator/state?environment=${environment}`)).json() as Promise<EnvironmentSnapshot>;
+}
+
+const placed = {
+  type: "order_placed" as const,
+  payload: {
+    order_id: "5558016491833",
+    placed_at: "2026-11-21T10:15:30.000Z",
+    order_currency: "eur",
+    customer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+    line_items: [
+      { id: "13587040321849", quantity: 1, price_amount: 79900, product_id: "44590322893113", product_title: "Laptop 14", product_brand: "Acme" },
+    ],
+  },
+};
+
+describe(`service client built from a shop's saved keys (${provider})`, () => {
+  it("sends the shop's events to the sandbox with the sandbox key and chosen version", async () => {
+    const connection = await saved({ sandboxSecretKey: SANDBOX_KEY, apiVersion: "v1.1" });
+    const built = app.service.protectionClientForShop(connection);
+    expect(built.status).toBe("ready");
+    if (built.status !== "ready") return;
+
+    const result = await built.client.sendOrderEvent(placed);
+    expect(result.kind).toBe("success");
+    const [request] = await emulatorRequests();
+    expect(request).toMatchObject({ method: "POST", path: "/sandbox/events", environment: "sandbox", status: 200 });
+    expect(request?.headers["svc-version"]).toBe("v1.1");
+    expect((await emulatorState("sandbox")).orders.map((order) => order.order_id)).toEqual(["5558016491833"]);
+    expect((await emulatorState("production")).orders).toEqual([]);
+  });
+
+  it("uses the live key and the production address once the shop is in production", async () => {
+    const connection = await saved({ sandboxSecretKey: SANDBOX_KEY, liveSecretKey: LIVE_KEY, environment: "production" });
+    const built = app.service.protectionClientForShop(connection);
+    if (built.status !== "ready") throw new Error(built.message);
+    expect((await built.client.sendOrderEvent(placed)).kind).toBe("success");
+    const [request] = await emulatorRequests();
+    expect(request).toMatchObject({ path: "/events", environment: "production", status: 200 });
+    expect(request?.headers["svc-version"]).toBe("v2.0");
+  });
+
+  it("reports a rejected key as unauthorized, without the key in the result", async () => {
+    const connection = await saved({ sandboxSecretKey: "sk_test_revoked_0000" });
+    const built = app.service.protectionClientForShop(connection);
+    if (built.status !== "ready") throw new Error(built.message);
+    const result = await built.client.sendOrderEvent(placed);
+    expect(result.kind).toBe("unauthorized");
+    expect(JSON.stringify(result)).not.toContain("sk_test_revoked_0000");
+  });
+
+  it("says which key is missing instead of calling the service", async () => {
+    const connection = await saved({ sandboxSecretKey: SANDBOX_KEY });
+    const built = app.service.protectionClientForShop(connection, "production");
+    expect(built).toEqual({ status: "no_key", environment: "production", message: `No live secret key is saved for ${SHOP}` });
+    expect(await emulatorRequests()).toEqual([]);
+  });
+});
