@@ -22,7 +22,8 @@ const encryptionKey = z
     if (bytes.length !== 32) {
       ctx.addIssue({
         code: "custom",
-        message: "must be 32 random bytes, as 64 hex characters or base64 (openssl rand -base64 32)",
+        message:
+          "must be 32 random bytes, as 64 hex characters or base64 (openssl rand -base64 32)",
       });
       return z.NEVER;
     }

@@ -7,9 +7,13 @@ import { ConfigurationError, parseEnv } from "../app/env.server";
 try {
   const env = parseEnv(process.env);
   const report = await migrateDatabase(env.DATABASE_URL);
-  console.log(`Migrations: ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`);
+  console.log(
+    `Migrations: ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`,
+  );
 } catch (error) {
-  console.error(error instanceof ConfigurationError ? error.message : `Start-up failed: ${String(error)}`);
+  console.error(
+    error instanceof ConfigurationError ? error.message : `Start-up failed: ${String(error)}`,
+  );
   process.exit(1);
 }
 

@@ -50,7 +50,9 @@ export function createSecretBox(keys: Buffer[]): SecretBox {
       }
       const key = byId.get(keyId);
       if (!key) {
-        throw new SecretBoxError(`Sealed secret uses encryption key ${keyId}, which is not configured`);
+        throw new SecretBoxError(
+          `Sealed secret uses encryption key ${keyId}, which is not configured`,
+        );
       }
       try {
         const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));

@@ -13,6 +13,7 @@ export function providerOf(databaseUrl: string): DatabaseProvider {
 /** `file:./prisma/dev.sqlite` → absolute path, relative to the working directory. */
 export function sqliteFilePath(databaseUrl: string): string {
   const location = databaseUrl.slice("file:".length).split("?")[0] ?? "";
-  if (!location) throw new Error("DATABASE_URL file: needs a path, for example file:./prisma/dev.sqlite");
+  if (!location)
+    throw new Error("DATABASE_URL file: needs a path, for example file:./prisma/dev.sqlite");
   return location === ":memory:" ? location : path.resolve(location);
 }

@@ -62,10 +62,15 @@ export function defaultMigrationsRoot(): string {
   return path.resolve("prisma/migrations");
 }
 
-export function loadMigrations(provider: DatabaseProvider, root = defaultMigrationsRoot()): Migration[] {
+export function loadMigrations(
+  provider: DatabaseProvider,
+  root = defaultMigrationsRoot(),
+): Migration[] {
   const folder = path.join(root, provider);
   return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(folder, entry.name, "migration.sql")))
+    .filter(
+      (entry) => entry.isDirectory() && existsSync(path.join(folder, entry.name, "migration.sql")),
+    )
     .map((entry) => entry.name)
     .sort()
     .map((name) => {

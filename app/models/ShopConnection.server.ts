@@ -91,7 +91,8 @@ export async function saveConnectionKeys(
     data.liveSecretKeySealed = box.seal(input.liveSecretKey, secretContext(shop, "production"));
     data.liveSecretKeyLast4 = lastFour(input.liveSecretKey);
   }
-  if (input.sandboxPublishableKey !== undefined) data.sandboxPublishableKey = input.sandboxPublishableKey;
+  if (input.sandboxPublishableKey !== undefined)
+    data.sandboxPublishableKey = input.sandboxPublishableKey;
   if (input.livePublishableKey !== undefined) data.livePublishableKey = input.livePublishableKey;
   if (input.sandboxSecretKey || input.liveSecretKey) {
     // A new key is a fresh start: a "key rejected" pause ends when the key changes.
@@ -140,7 +141,8 @@ export async function recordUninstall(db: AppPrismaClient, shop: string) {
       where: { shop },
       data: {
         status: "uninstalled",
-        statusDetail: "The app was uninstalled; undelivered events are kept until the shop's data is erased.",
+        statusDetail:
+          "The app was uninstalled; undelivered events are kept until the shop's data is erased.",
         uninstalledAt: new Date(),
       },
     }),

@@ -36,7 +36,11 @@ function customerEventFilter(shop: string, subject: CustomerSubject) {
  * customers/data_request: what the app holds about one customer. Only order_placed
  * payloads carry personal data (customer and billing address).
  */
-export async function findCustomerData(db: AppPrismaClient, shop: string, subject: CustomerSubject) {
+export async function findCustomerData(
+  db: AppPrismaClient,
+  shop: string,
+  subject: CustomerSubject,
+) {
   if (!subject.orderIds.length && !subject.email) return [];
   const events = await db.outboxEvent.findMany({
     where: customerEventFilter(shop, subject),
@@ -55,7 +59,11 @@ export async function findCustomerData(db: AppPrismaClient, shop: string, subjec
 }
 
 /** customers/redact: removes the customer's personal data from stored event payloads. */
-export async function redactCustomerData(db: AppPrismaClient, shop: string, subject: CustomerSubject) {
+export async function redactCustomerData(
+  db: AppPrismaClient,
+  shop: string,
+  subject: CustomerSubject,
+) {
   if (!subject.orderIds.length && !subject.email) return { redacted: 0 };
   const events = await db.outboxEvent.findMany({
     where: customerEventFilter(shop, subject),

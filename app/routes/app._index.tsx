@@ -34,11 +34,18 @@ export default function Home() {
                 <Badge tone={STATUS_TONE[status]}>{status.replace("_", " ")}</Badge>
               </InlineStack>
               <Text as="p">
-                {shop} · {connection?.environment ?? "sandbox"} · API {connection?.apiVersion ?? "v2.0"}
+                {shop} · {connection?.environment ?? "sandbox"} · API{" "}
+                {connection?.apiVersion ?? "v2.0"}
               </Text>
               <Text as="p" tone="subdued">
-                Sandbox key: {connection?.sandboxSecretKeyLast4 ? `•••• ${connection.sandboxSecretKeyLast4}` : "not set"}
-                {" · "}Live key: {connection?.liveSecretKeyLast4 ? `•••• ${connection.liveSecretKeyLast4}` : "not set"}
+                Sandbox key:{" "}
+                {connection?.sandboxSecretKeyLast4
+                  ? `•••• ${connection.sandboxSecretKeyLast4}`
+                  : "not set"}
+                {" · "}Live key:{" "}
+                {connection?.liveSecretKeyLast4
+                  ? `•••• ${connection.liveSecretKeyLast4}`
+                  : "not set"}
               </Text>
             </BlockStack>
           </Card>

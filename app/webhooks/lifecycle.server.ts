@@ -1,7 +1,12 @@
 import type { AppPrismaClient } from "../db/client.server";
 import { logger } from "../logger.server";
 import { recordGrantedScopes, recordUninstall } from "../models/ShopConnection.server";
-import { eraseShopData, findCustomerData, redactCustomerData, type CustomerSubject } from "../models/ShopData.server";
+import {
+  eraseShopData,
+  findCustomerData,
+  redactCustomerData,
+  type CustomerSubject,
+} from "../models/ShopData.server";
 import { recordWebhookReceipt } from "../models/WebhookReceipt.server";
 
 /** What every webhook handler gets from authenticate.webhook. */
@@ -27,7 +32,11 @@ function receipt(delivery: WebhookDelivery, detail: string) {
 }
 
 function logFor(delivery: WebhookDelivery) {
-  return logger.child({ shop: delivery.shop, topic: delivery.topic, webhookId: delivery.webhookId });
+  return logger.child({
+    shop: delivery.shop,
+    topic: delivery.topic,
+    webhookId: delivery.webhookId,
+  });
 }
 
 export async function handleAppUninstalled(db: AppPrismaClient, delivery: WebhookDelivery) {
@@ -73,8 +82,15 @@ export async function handleCustomersDataRequest(db: AppPrismaClient, delivery: 
 }
 
 export async function handleCustomersRedact(db: AppPrismaClient, delivery: WebhookDelivery) {
-  const { redacted } = await redactCustomerData(db, delivery.shop, customerSubjectOf(delivery.payload));
-  await recordWebhookReceipt(db, receipt(delivery, `Redacted customer data from ${redacted} event(s)`));
+  const { redacted } = await redactCustomerData(
+    db,
+    delivery.shop,
+    customerSubjectOf(delivery.payload),
+  );
+  await recordWebhookReceipt(
+    db,
+    receipt(delivery, `Redacted customer data from ${redacted} event(s)`),
+  );
   logFor(delivery).info({ redacted }, "Customer data redacted");
 }
 

@@ -6,9 +6,17 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { Prisma } from "../../app/generated/prisma/sqlite/client";
-import { defaultMigrationsRoot, loadMigrations, migrateDatabase } from "../../app/db/migrate.server";
+import {
+  defaultMigrationsRoot,
+  loadMigrations,
+  migrateDatabase,
+} from "../../app/db/migrate.server";
 import { sqliteFilePath } from "../../app/db/database-url";
-import { createThrowawayDatabase, testDatabaseProvider, type ThrowawayDatabase } from "../support/databases";
+import {
+  createThrowawayDatabase,
+  testDatabaseProvider,
+  type ThrowawayDatabase,
+} from "../support/databases";
 
 const provider = testDatabaseProvider();
 const created: ThrowawayDatabase[] = [];
@@ -54,13 +62,23 @@ describe(`migrations on ${provider}`, () => {
     const report = await migrateDatabase(url);
 
     expect(report.applied).toEqual(migrations.map((m) => m.name));
-    const rows = await query<{ migration_name: string; checksum: string; finished_at: unknown; applied_steps_count: number }>(
+    const rows = await query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: unknown;
+      applied_steps_count: number;
+    }>(
       url,
       'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
     );
     expect(rows.map((row) => row.migration_name)).toEqual(migrations.map((m) => m.name));
     for (const [index, row] of rows.entries()) {
-      const file = path.join(defaultMigrationsRoot(), provider, row.migration_name, "migration.sql");
+      const file = path.join(
+        defaultMigrationsRoot(),
+        provider,
+        row.migration_name,
+        "migration.sql",
+      );
       expect(row.checksum).toBe(createHash("sha256").update(readFileSync(file)).digest("hex"));
       expect(row.finished_at).not.toBeNull();
       expect(Number(row.applied_steps_count)).toBe(1);
@@ -74,7 +92,10 @@ describe(`migrations on ${provider}`, () => {
     const again = await migrateDatabase(url);
     expect(again.applied).toEqual([]);
     expect(again.alreadyApplied).toEqual(loadMigrations(provider).map((m) => m.name));
-    const rows = await query<{ n: number | string }>(url, 'SELECT COUNT(*) AS n FROM "_prisma_migrations"');
+    const rows = await query<{ n: number | string }>(
+      url,
+      'SELECT COUNT(*) AS n FROM "_prisma_migrations"',
+    );
     expect(Number(rows[0]?.n)).toBe(loadMigrations(provider).length);
   });
 
@@ -132,7 +153,10 @@ describe(`migrations on ${provider}`, () => {
     );
     expect(tables).toEqual([]);
 
-    writeFileSync(path.join(broken, "migration.sql"), 'CREATE TABLE "Halfway" ("id" TEXT NOT NULL PRIMARY KEY);\n');
+    writeFileSync(
+      path.join(broken, "migration.sql"),
+      'CREATE TABLE "Halfway" ("id" TEXT NOT NULL PRIMARY KEY);\n',
+    );
     const report = await migrateDatabase(url, root);
     expect(report.applied).toContain("29990101000000_broken");
   });

@@ -44,11 +44,17 @@ async function saved(input: Parameters<typeof app.connections.saveConnectionKeys
 }
 
 async function emulatorRequests(): Promise<RecordedRequest[]> {
-  return ((await (await fetch(`${emulator.url}__emulator/requests`)).json()) as { requests: RecordedRequest[] }).requests;
+  return (
+    (await (await fetch(`${emulator.url}__emulator/requests`)).json()) as {
+      requests: RecordedRequest[];
+    }
+  ).requests;
 }
 
 async function emulatorState(environment: string): Promise<EnvironmentSnapshot> {
-  return (await fetch(`${emulator.url}__emulator/state?environment=${environment}`)).json() as Promise<EnvironmentSnapshot>;
+  return (
+    await fetch(`${emulator.url}__emulator/state?environment=${environment}`)
+  ).json() as Promise<EnvironmentSnapshot>;
 }
 
 const placed = {
@@ -59,7 +65,14 @@ const placed = {
     order_currency: "eur",
     customer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
     line_items: [
-      { id: "13587040321849", quantity: 1, price_amount: 79900, product_id: "44590322893113", product_title: "Laptop 14", product_brand: "Acme" },
+      {
+        id: "13587040321849",
+        quantity: 1,
+        price_amount: 79900,
+        product_id: "44590322893113",
+        product_title: "Laptop 14",
+        product_brand: "Acme",
+      },
     ],
   },
 };
@@ -74,14 +87,25 @@ describe(`service client built from a shop's saved keys (${provider})`, () => {
     const result = await built.client.sendOrderEvent(placed);
     expect(result.kind).toBe("success");
     const [request] = await emulatorRequests();
-    expect(request).toMatchObject({ method: "POST", path: "/sandbox/events", environment: "sandbox", status: 200 });
+    expect(request).toMatchObject({
+      method: "POST",
+      path: "/sandbox/events",
+      environment: "sandbox",
+      status: 200,
+    });
     expect(request?.headers["svc-version"]).toBe("v1.1");
-    expect((await emulatorState("sandbox")).orders.map((order) => order.order_id)).toEqual(["5558016491833"]);
+    expect((await emulatorState("sandbox")).orders.map((order) => order.order_id)).toEqual([
+      "5558016491833",
+    ]);
     expect((await emulatorState("production")).orders).toEqual([]);
   });
 
   it("uses the live key and the production address once the shop is in production", async () => {
-    const connection = await saved({ sandboxSecretKey: SANDBOX_KEY, liveSecretKey: LIVE_KEY, environment: "production" });
+    const connection = await saved({
+      sandboxSecretKey: SANDBOX_KEY,
+      liveSecretKey: LIVE_KEY,
+      environment: "production",
+    });
     const built = app.service.protectionClientForShop(connection);
     if (built.status !== "ready") throw new Error(built.message);
     expect((await built.client.sendOrderEvent(placed)).kind).toBe("success");
@@ -102,7 +126,11 @@ describe(`service client built from a shop's saved keys (${provider})`, () => {
   it("says which key is missing instead of calling the service", async () => {
     const connection = await saved({ sandboxSecretKey: SANDBOX_KEY });
     const built = app.service.protectionClientForShop(connection, "production");
-    expect(built).toEqual({ status: "no_key", environment: "production", message: `No live secret key is saved for ${SHOP}` });
+    expect(built).toEqual({
+      status: "no_key",
+      environment: "production",
+      message: `No live secret key is saved for ${SHOP}`,
+    });
     expect(await emulatorRequests()).toEqual([]);
   });
 });

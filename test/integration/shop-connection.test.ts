@@ -21,10 +21,14 @@ const LIVE_KEY = "sk_live_9Zx81QmRt5UvWbNc3Kd0pA7f";
 function databaseDump(): string {
   const url = process.env.DATABASE_URL!;
   if (provider === "postgresql") {
-    return execFileSync("pg_dump", ["--dbname", url, "--data-only", "--inserts"], { encoding: "utf8" });
+    return execFileSync("pg_dump", ["--dbname", url, "--data-only", "--inserts"], {
+      encoding: "utf8",
+    });
   }
   const file = sqliteFilePath(url);
-  const raw = [file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString("latin1"));
+  const raw = [file, `${file}-wal`]
+    .filter(existsSync)
+    .map((f) => readFileSync(f).toString("latin1"));
   const dump = execFileSync("sqlite3", [file, ".dump"], { encoding: "utf8" });
   return [...raw, dump].join("\n");
 }
@@ -33,7 +37,9 @@ describe(`shop connection settings on ${provider}`, () => {
   it("creates one record per shop at install, with sandbox, v2.0 and not connected", async () => {
     await recordInstallation(prisma, "install.myshopify.com", "read_orders");
     await recordInstallation(prisma, "install.myshopify.com", "read_orders,write_orders");
-    const records = await prisma.shopConnection.findMany({ where: { shop: "install.myshopify.com" } });
+    const records = await prisma.shopConnection.findMany({
+      where: { shop: "install.myshopify.com" },
+    });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       environment: "sandbox",
@@ -73,7 +79,9 @@ describe(`shop connection settings on ${provider}`, () => {
   });
 
   it("does not open a sealed key moved to another shop's record", async () => {
-    await saveConnectionKeys(prisma, getSecretBox(), "victim.myshopify.com", { sandboxSecretKey: SANDBOX_KEY });
+    await saveConnectionKeys(prisma, getSecretBox(), "victim.myshopify.com", {
+      sandboxSecretKey: SANDBOX_KEY,
+    });
     await recordInstallation(prisma, "thief.myshopify.com", null);
     const victim = (await getShopConnection(prisma, "victim.myshopify.com"))!;
     const thief = await prisma.shopConnection.update({
@@ -89,7 +97,9 @@ describe(`shop connection settings on ${provider}`, () => {
     await prisma.shopConnection.update({ where: { shop }, data: { status: "key_rejected" } });
     await saveConnectionKeys(prisma, getSecretBox(), shop, { environment: "sandbox" });
     expect((await getShopConnection(prisma, shop))?.status).toBe("key_rejected");
-    await saveConnectionKeys(prisma, getSecretBox(), shop, { sandboxSecretKey: "sk_test_new_key_0001" });
+    await saveConnectionKeys(prisma, getSecretBox(), shop, {
+      sandboxSecretKey: "sk_test_new_key_0001",
+    });
     expect((await getShopConnection(prisma, shop))?.status).toBe("connected");
   });
 });

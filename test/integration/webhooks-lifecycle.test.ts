@@ -18,7 +18,14 @@ async function seedShop(shop: string) {
   await recordInstallation(prisma, shop, "read_orders");
   await saveConnectionKeys(prisma, getSecretBox(), shop, { sandboxSecretKey: "sk_test_seed_1234" });
   await prisma.session.create({
-    data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_test", scope: "read_orders" },
+    data: {
+      id: `offline_${shop}`,
+      shop,
+      state: "",
+      isOnline: false,
+      accessToken: "shpat_test",
+      scope: "read_orders",
+    },
   });
   const placed = (orderId: string, email: string) =>
     JSON.stringify({
@@ -26,20 +33,43 @@ async function seedShop(shop: string) {
       payload: {
         order_id: orderId,
         customer: { first_name: "John", last_name: "Smith", email },
-        customer_billing_address: { address_line_1: "1 Main St", city: "Berlin", country: "de", zip: "10115" },
+        customer_billing_address: {
+          address_line_1: "1 Main St",
+          city: "Berlin",
+          country: "de",
+          zip: "10115",
+        },
         line_items: [],
       },
     });
   await prisma.outboxEvent.createMany({
     data: [
-      { shop, environment: "sandbox", orderId: "299938", eventType: "order_placed", payload: placed("299938", "john@example.com") },
-      { shop, environment: "sandbox", orderId: "777", eventType: "order_placed", payload: placed("777", "jane@example.com"), status: "delivered" },
+      {
+        shop,
+        environment: "sandbox",
+        orderId: "299938",
+        eventType: "order_placed",
+        payload: placed("299938", "john@example.com"),
+      },
+      {
+        shop,
+        environment: "sandbox",
+        orderId: "777",
+        eventType: "order_placed",
+        payload: placed("777", "jane@example.com"),
+        status: "delivered",
+      },
     ],
   });
 }
 
 beforeEach(async () => {
-  for (const table of [prisma.outboxEvent, prisma.webhookReceipt, prisma.session, prisma.shopConnection] as const) {
+  for (const table of [
+    prisma.outboxEvent,
+    prisma.webhookReceipt,
+    prisma.session,
+    prisma.shopConnection,
+  ] as const) {
     await (table as typeof prisma.session).deleteMany({});
   }
   await seedShop(SHOP);
@@ -49,7 +79,10 @@ beforeEach(async () => {
 describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
   it("app/uninstalled deletes the shop's sessions, marks it uninstalled and keeps undelivered events", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(appUninstalled, signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }));
+    const response = await callAction(
+      appUninstalled,
+      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }),
+    );
 
     expect(response.status).toBe(200);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
@@ -59,33 +92,49 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
     expect(connection?.uninstalledAt).toBeInstanceOf(Date);
     expect(connection?.sandboxSecretKeySealed).toBeTruthy();
     expect(await prisma.outboxEvent.count({ where: { shop: SHOP, status: "pending" } })).toBe(1);
-    expect(await prisma.webhookReceipt.count({ where: { shop: SHOP, topic: "app/uninstalled" } })).toBe(1);
+    expect(
+      await prisma.webhookReceipt.count({ where: { shop: SHOP, topic: "app/uninstalled" } }),
+    ).toBe(1);
   });
 
   it("answers a wrongly signed app/uninstalled with 401 and changes nothing", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
     const response = await callAction(
       appUninstalled,
-      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body, secret: "not-the-app-secret" }),
+      signedWebhookRequest({
+        topic: "app/uninstalled",
+        shop: SHOP,
+        body,
+        secret: "not-the-app-secret",
+      }),
     );
 
     expect(response.status).toBe(401);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
-    expect((await prisma.shopConnection.findUnique({ where: { shop: SHOP } }))?.status).toBe("connected");
+    expect((await prisma.shopConnection.findUnique({ where: { shop: SHOP } }))?.status).toBe(
+      "connected",
+    );
     expect(await prisma.webhookReceipt.count()).toBe(0);
   });
 
   it("refuses a body altered after signing", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
     const signed = signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body });
-    const tampered = new Request(signed.url, { method: "POST", headers: signed.headers, body: body.replace("Super Toys", "Evil Toys") });
+    const tampered = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: body.replace("Super Toys", "Evil Toys"),
+    });
     expect((await callAction(appUninstalled, tampered)).status).toBe(401);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
   });
 
   it("a reinstall after app/uninstalled connects the shop again with its kept keys", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    await callAction(appUninstalled, signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }));
+    await callAction(
+      appUninstalled,
+      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }),
+    );
     await recordInstallation(prisma, SHOP, "read_orders");
     const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
     expect(connection).toMatchObject({ status: "connected", uninstalledAt: null });
@@ -98,14 +147,19 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       current: ["read_orders", "write_orders", "write_products"],
       updated_at: "2026-11-21T10:00:00.000Z",
     });
-    const response = await callAction(scopesUpdate, signedWebhookRequest({ topic: "app/scopes_update", shop: SHOP, body }));
+    const response = await callAction(
+      scopesUpdate,
+      signedWebhookRequest({ topic: "app/scopes_update", shop: SHOP, body }),
+    );
 
     expect(response.status).toBe(200);
     const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
     expect(session?.scope).toBe("read_orders,write_orders,write_products");
     const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
     expect(connection?.grantedScopes).toBe("read_orders,write_orders,write_products");
-    expect((await prisma.session.findUnique({ where: { id: `offline_${OTHER_SHOP}` } }))?.scope).toBe("read_orders");
+    expect(
+      (await prisma.session.findUnique({ where: { id: `offline_${OTHER_SHOP}` } }))?.scope,
+    ).toBe("read_orders");
   });
 
   it("customers/data_request records which stored events hold the customer's data", async () => {
@@ -116,30 +170,47 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
     );
 
     expect(response.status).toBe(200);
-    const receipt = await prisma.webhookReceipt.findFirst({ where: { shop: SHOP, topic: "customers/data_request" } });
-    expect(receipt?.detail).toBe("Holds personal data in 1 order_placed event(s) for order(s) 299938");
+    const receipt = await prisma.webhookReceipt.findFirst({
+      where: { shop: SHOP, topic: "customers/data_request" },
+    });
+    expect(receipt?.detail).toBe(
+      "Holds personal data in 1 order_placed event(s) for order(s) 299938",
+    );
   });
 
   it("customers/redact removes the customer's data from stored events of that shop only", async () => {
     const body = readShopifyFixture("customers_redact", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(customersRedact, signedWebhookRequest({ topic: "customers/redact", shop: SHOP, body }));
+    const response = await callAction(
+      customersRedact,
+      signedWebhookRequest({ topic: "customers/redact", shop: SHOP, body }),
+    );
 
     expect(response.status).toBe(200);
-    const redacted = await prisma.outboxEvent.findFirst({ where: { shop: SHOP, orderId: "299938" } });
+    const redacted = await prisma.outboxEvent.findFirst({
+      where: { shop: SHOP, orderId: "299938" },
+    });
     expect(redacted?.payload).not.toContain("john@example.com");
     expect(redacted?.payload).not.toContain("1 Main St");
     expect(JSON.parse(redacted!.payload).payload.order_id).toBe("299938");
     const untouched = await prisma.outboxEvent.findFirst({ where: { shop: SHOP, orderId: "777" } });
     expect(untouched?.payload).toContain("jane@example.com");
-    const otherShop = await prisma.outboxEvent.findFirst({ where: { shop: OTHER_SHOP, orderId: "299938" } });
+    const otherShop = await prisma.outboxEvent.findFirst({
+      where: { shop: OTHER_SHOP, orderId: "299938" },
+    });
     expect(otherShop?.payload).toContain("john@example.com");
   });
 
   it("shop/redact deletes everything stored for that shop and nothing else", async () => {
     const uninstall = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    await callAction(appUninstalled, signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: uninstall }));
+    await callAction(
+      appUninstalled,
+      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: uninstall }),
+    );
     const body = readShopifyFixture("shop_redact", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(shopRedact, signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body }));
+    const response = await callAction(
+      shopRedact,
+      signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body }),
+    );
 
     expect(response.status).toBe(200);
     for (const count of [

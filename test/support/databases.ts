@@ -12,7 +12,9 @@ export interface ThrowawayDatabase {
 }
 
 /** A fresh, empty database of the given kind, for one test file. */
-export async function createThrowawayDatabase(provider: DatabaseProvider): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  provider: DatabaseProvider,
+): Promise<ThrowawayDatabase> {
   if (provider === "sqlite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "svc-test-"));
     return {

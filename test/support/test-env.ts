@@ -18,8 +18,7 @@ export function applyTestEnv() {
 /** The server PostgreSQL tests create their throwaway databases on. */
 export function postgresAdminUrl(): string {
   return (
-    process.env.TEST_POSTGRES_URL ??
-    `postgresql://${os.userInfo().username}@127.0.0.1:5432/test`
+    process.env.TEST_POSTGRES_URL ?? `postgresql://${os.userInfo().username}@127.0.0.1:5432/test`
   );
 }
 

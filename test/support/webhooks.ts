@@ -42,7 +42,11 @@ export function readShopifyFixture(topicFolder: string, file: string): string {
 
 /** Calls a Remix route action the way Remix does, and returns its Response (thrown or not). */
 export async function callAction(
-  action: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>,
+  action: (args: {
+    request: Request;
+    params: Record<string, string>;
+    context: Record<string, unknown>;
+  }) => Promise<Response>,
   request: Request,
 ): Promise<Response> {
   try {

@@ -23,7 +23,11 @@ describe("parseEnv", () => {
   });
 
   it("accepts a hex encryption key and PostgreSQL URLs", () => {
-    const env = parseEnv({ ...valid, SVC_ENCRYPTION_KEY: "ab".repeat(32), DATABASE_URL: "postgres://u@db:5432/app" });
+    const env = parseEnv({
+      ...valid,
+      SVC_ENCRYPTION_KEY: "ab".repeat(32),
+      DATABASE_URL: "postgres://u@db:5432/app",
+    });
     expect(env.SVC_ENCRYPTION_KEY.toString("hex")).toBe("ab".repeat(32));
     expect(env.DATABASE_URL).toBe("postgres://u@db:5432/app");
   });
@@ -41,7 +45,9 @@ describe("parseEnv", () => {
   });
 
   it("treats an empty value as unset", () => {
-    expect(() => parseEnv({ ...valid, SHOPIFY_API_KEY: "" })).toThrow(/SHOPIFY_API_KEY is required/);
+    expect(() => parseEnv({ ...valid, SHOPIFY_API_KEY: "" })).toThrow(
+      /SHOPIFY_API_KEY is required/,
+    );
   });
 
   it("lists every problem in one message", () => {
@@ -53,10 +59,20 @@ describe("parseEnv", () => {
 
 describe("start-up with a bad configuration", () => {
   it("stops with one clear message naming the variable, before touching the database", async () => {
-    const result = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-      cwd: repoRoot,
-      env: { NODE_ENV: "production", PATH: process.env.PATH, ...valid, SVC_ENCRYPTION_KEY: "not-a-key", DATABASE_URL: "file:/nonexistent/dir/x.sqlite" },
-    }).catch((error: { code: number; stderr: string }) => error);
+    const result = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/start.ts"],
+      {
+        cwd: repoRoot,
+        env: {
+          NODE_ENV: "production",
+          PATH: process.env.PATH,
+          ...valid,
+          SVC_ENCRYPTION_KEY: "not-a-key",
+          DATABASE_URL: "file:/nonexistent/dir/x.sqlite",
+        },
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect("code" in result && result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       "Invalid configuration: SVC_ENCRYPTION_KEY must be 32 random bytes, as 64 hex characters or base64 (openssl rand -base64 32)",

@@ -25,9 +25,15 @@ describe("secret box", () => {
     expect(() => box.open(sealed, "b.myshopify.com:sandbox")).toThrow(/failed authentication/);
     const parts = sealed.split(".");
     parts[4] = Buffer.from("tampered").toString("base64url");
-    expect(() => box.open(parts.join("."), "a.myshopify.com:sandbox")).toThrow(/failed authentication/);
-    expect(() => createSecretBox([randomBytes(32)]).open(sealed, "a.myshopify.com:sandbox")).toThrow(/not configured/);
-    expect(() => box.open("plaintext-key", "a.myshopify.com:sandbox")).toThrow(/not in the v1 format/);
+    expect(() => box.open(parts.join("."), "a.myshopify.com:sandbox")).toThrow(
+      /failed authentication/,
+    );
+    expect(() =>
+      createSecretBox([randomBytes(32)]).open(sealed, "a.myshopify.com:sandbox"),
+    ).toThrow(/not configured/);
+    expect(() => box.open("plaintext-key", "a.myshopify.com:sandbox")).toThrow(
+      /not in the v1 format/,
+    );
   });
 
   it("opens secrets sealed with the previous key after a rotation", () => {

@@ -15,7 +15,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export default function Landing() {
   const { showForm } = useLoaderData<typeof loader>();
   return (
-    <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "4rem auto", padding: "0 1rem" }}>
+    <main
+      style={{
+        fontFamily: "system-ui, sans-serif",
+        maxWidth: 640,
+        margin: "4rem auto",
+        padding: "0 1rem",
+      }}
+    >
       <h1>svc product protection</h1>
       <p>
         Offer insurance-backed protection plans next to your products, keep the cart right, and

@@ -1,7 +1,15 @@
 import { useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AppProvider as PolarisAppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
+import {
+  AppProvider as PolarisAppProvider,
+  Button,
+  Card,
+  FormLayout,
+  Page,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { LoginErrorType } from "@shopify/shopify-app-remix/server";
@@ -13,8 +21,10 @@ type LoginErrors = { shop?: string };
 
 function loginErrorMessage(loginErrors: unknown): LoginErrors {
   const errors = (loginErrors ?? {}) as { shop?: LoginErrorType };
-  if (errors.shop === LoginErrorType.MissingShop) return { shop: "Enter your shop domain to log in" };
-  if (errors.shop === LoginErrorType.InvalidShop) return { shop: "Enter a valid shop domain, like example.myshopify.com" };
+  if (errors.shop === LoginErrorType.MissingShop)
+    return { shop: "Enter your shop domain to log in" };
+  if (errors.shop === LoginErrorType.InvalidShop)
+    return { shop: "Enter a valid shop domain, like example.myshopify.com" };
   return {};
 }
 

@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { getSecretBox } from "../../app/crypto/secrets.server";
+import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
+import { loader as homeLoader } from "../../app/routes/app._index";
+import { testDatabaseProvider } from "../support/databases";
+import { sessionToken } from "../support/session-token";
+
+// The embedded admin: App Bridge sends a session token; the offline session comes from Prisma.
+const provider = testDatabaseProvider();
+const SHOP = "admin-auth.myshopify.com";
+const SECRET_KEY = "sk_test_admin_auth_7Q2w";
+
+function adminRequest(token: string) {
+  return new Request(`https://svc-protection.test/app?shop=${SHOP}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+}
+
+async function callLoader(
+  request: Request,
+): Promise<Response | Awaited<ReturnType<typeof homeLoader>>> {
+  try {
+    return await homeLoader({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+beforeEach(async () => {
+  await prisma.session.deleteMany({});
+  await prisma.shopConnection.deleteMany({});
+  await prisma.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: "shpat_offline_token",
+      scope: "read_orders,write_orders,read_products,write_products",
+    },
+  });
+  await saveConnectionKeys(prisma, getSecretBox(), SHOP, { sandboxSecretKey: SECRET_KEY });
+});
+
+describe(`embedded admin authentication (${provider})`, () => {
+  it("serves the shop's connection to a valid session token, using the stored offline session", async () => {
+    const result = await callLoader(adminRequest(sessionToken(SHOP)));
+    expect(result).not.toBeInstanceOf(Response);
+    const data = result as Awaited<ReturnType<typeof homeLoader>>;
+    expect(data.shop).toBe(SHOP);
+    expect(data.connection).toMatchObject({ status: "connected", sandboxSecretKeyLast4: "7Q2w" });
+    expect(JSON.stringify(data)).not.toContain(SECRET_KEY.slice(0, -4));
+  });
+
+  it("refuses a session token signed with another secret", async () => {
+    const result = await callLoader(adminRequest(sessionToken(SHOP, { secret: "forged" })));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(401);
+  });
+
+  it("refuses an expired session token", async () => {
+    const result = await callLoader(adminRequest(sessionToken(SHOP, { expiresIn: -120 })));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(401);
+  });
+});
