@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import type { EnvironmentSnapshot, RecordedRequest } from "../../emulator/state";
+import type * as SecretsModule from "../../app/crypto/secrets.server";
+import type { AppPrismaClient } from "../../app/db/client.server";
+import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
+import type { OrderEvent } from "../../app/protection/types";
+import type * as ServiceModule from "../../app/services/protection.server";
 import { testDatabaseProvider } from "../support/databases";
 
 // From a shop's saved, sealed keys to a real HTTP call on the emulator: the path every later
@@ -13,10 +18,10 @@ const SHOP = "wiring.myshopify.com";
 
 let emulator: RunningEmulator;
 let app: {
-  prisma: typeof import("../../app/db.server").default;
-  connections: typeof import("../../app/models/ShopConnection.server");
-  service: typeof import("../../app/services/protection.server");
-  box: typeof import("../../app/crypto/secrets.server");
+  prisma: AppPrismaClient;
+  connections: typeof ConnectionsModule;
+  service: typeof ServiceModule;
+  box: typeof SecretsModule;
 };
 
 beforeAll(async () => {
@@ -57,13 +62,20 @@ async function emulatorState(environment: string): Promise<EnvironmentSnapshot> 
   ).json() as Promise<EnvironmentSnapshot>;
 }
 
-const placed = {
-  type: "order_placed" as const,
+const placed: OrderEvent = {
+  type: "order_placed",
   payload: {
     order_id: "5558016491833",
     placed_at: "2026-11-21T10:15:30.000Z",
     order_currency: "eur",
     customer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+    customer_billing_address: {
+      address_line_1: "Unter den Linden 1",
+      address_line_2: "",
+      city: "Berlin",
+      country: "de",
+      zip: "10117",
+    },
     line_items: [
       {
         id: "13587040321849",
