@@ -9,6 +9,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   # other platforms' optional packages (rollup, esbuild) and its `npm ci` then refuses them.
   echo "Installing dependencies" >&2
   npm install --no-audit --no-fund --loglevel=error
+  touch node_modules/.package-lock.json
 fi
 npm run -s db:generate >/dev/null
 set +e
