@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "./errors";
-import {
-  LIVE_KEY,
-  PRODUCTS,
-  SANDBOX_KEY,
-  startTestEmulator,
-  type EmulatorClient,
-} from "./test-support";
+import { LIVE_KEY, PRODUCTS, SANDBOX_KEY, withTestEmulator } from "./test-support";
 
-let client: EmulatorClient;
-
-beforeAll(async () => {
-  client = await startTestEmulator();
-});
-afterAll(async () => {
-  await client.emulator.close();
-});
-beforeEach(async () => {
-  await client.reset();
-});
+const client = withTestEmulator();
 
 const plansQuery = {
   product_id: PRODUCTS.laptop.product_id,

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartUpdateRequest, LineItem, UpdateLineItemAction } from "./schemas";
 import {
   cartUpdate,
   lineItem,
   PLAN_ITEMS,
   PRODUCTS,
-  startTestEmulator,
+  withTestEmulator,
   USER_SESSION_ID,
-  type EmulatorClient,
 } from "./test-support";
 
-let client: EmulatorClient;
-
-beforeAll(async () => {
-  client = await startTestEmulator();
-});
-afterAll(async () => {
-  await client.emulator.close();
-});
-beforeEach(async () => {
-  await client.reset();
-});
+const client = withTestEmulator();
 
 interface CartUpdateAnswer {
   cart_id: string;

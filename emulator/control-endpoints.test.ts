@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "./errors";
 import type { FaultRule } from "./state";
 import {
@@ -8,21 +8,10 @@ import {
   orderPlacedPayload,
   PRODUCTS,
   SANDBOX_KEY,
-  startTestEmulator,
-  type EmulatorClient,
+  withTestEmulator,
 } from "./test-support";
 
-let client: EmulatorClient;
-
-beforeAll(async () => {
-  client = await startTestEmulator();
-});
-afterAll(async () => {
-  await client.emulator.close();
-});
-beforeEach(async () => {
-  await client.reset();
-});
+const client = withTestEmulator();
 
 const laptopQuery = {
   product_id: PRODUCTS.laptop.product_id,

@@ -1,23 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "./errors";
-import {
-  orderPlacedPayload,
-  startTestEmulator,
-  USER_SESSION_ID,
-  type EmulatorClient,
-} from "./test-support";
+import { orderPlacedPayload, withTestEmulator, USER_SESSION_ID } from "./test-support";
 
-let client: EmulatorClient;
-
-beforeAll(async () => {
-  client = await startTestEmulator();
-});
-afterAll(async () => {
-  await client.emulator.close();
-});
-beforeEach(async () => {
-  await client.reset();
-});
+const client = withTestEmulator();
 
 const ORDER_ID = "5558016491833";
 const LAPTOP_LINE = "13612765970489";

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Catalogue } from "./catalogue";
 import type { ErrorBody } from "./errors";
 import type { AvailablePlan } from "./protection-rules";
@@ -7,23 +7,12 @@ import {
   orderPlacedPayload,
   PLAN_ITEMS,
   PRODUCTS,
-  startTestEmulator,
+  withTestEmulator,
   USER_SESSION_ID,
-  type EmulatorClient,
   type Environment,
 } from "./test-support";
 
-let client: EmulatorClient;
-
-beforeAll(async () => {
-  client = await startTestEmulator();
-});
-afterAll(async () => {
-  await client.emulator.close();
-});
-beforeEach(async () => {
-  await client.reset();
-});
+const client = withTestEmulator();
 
 interface PlansAnswer {
   product: {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Catalogue } from "./catalogue";
 import type { CartUpdateRequest, LineItem, OrderPlacedPayload } from "./schemas";
 import { startEmulator, type RunningEmulator } from "./server";
@@ -31,7 +32,20 @@ export interface ApiAnswer<Body> {
 }
 
 export class EmulatorClient {
-  constructor(readonly emulator: RunningEmulator) {}
+  #emulator: RunningEmulator | undefined;
+
+  constructor(emulator?: RunningEmulator) {
+    this.#emulator = emulator;
+  }
+
+  get emulator(): RunningEmulator {
+    if (!this.#emulator) throw new Error("The test emulator has not started yet");
+    return this.#emulator;
+  }
+
+  attach(emulator: RunningEmulator) {
+    this.#emulator = emulator;
+  }
 
   environmentUrl(environment: Environment): string {
     return environment === "sandbox" ? `${this.emulator.url}sandbox/` : this.emulator.url;
@@ -113,6 +127,21 @@ export async function startTestEmulator(catalogue?: Catalogue): Promise<Emulator
     catalogue,
   });
   return new EmulatorClient(emulator);
+}
+
+/** One emulator for a test file: started before its tests, reset before each, closed after. */
+export function withTestEmulator(): EmulatorClient {
+  const client = new EmulatorClient();
+  beforeAll(async () => {
+    client.attach((await startTestEmulator()).emulator);
+  });
+  beforeEach(async () => {
+    await client.reset();
+  });
+  afterAll(async () => {
+    await client.emulator.close();
+  });
+  return client;
 }
 
 // ---------------------------------------------------------------------------------------------
