@@ -8,7 +8,11 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   # `npm install` installs the locked versions. Not `npm ci`: npm 11 writes lockfiles without
   # other platforms' optional packages (rollup, esbuild) and its `npm ci` then refuses them.
   echo "Installing dependencies" >&2
-  npm install --no-audit --no-fund --loglevel=error
+  if [ -n "${SVC_NODE_HEADERS:-}" ]; then
+    npm_config_nodedir="$SVC_NODE_HEADERS" npm install --no-audit --no-fund --loglevel=error
+  else
+    npm install --no-audit --no-fund --loglevel=error
+  fi
   touch node_modules/.package-lock.json
 fi
 npm run -s db:generate >/dev/null
