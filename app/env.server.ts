@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATABASE_URL_RULE, DEFAULT_DATABASE_URL, isSupportedDatabaseUrl } from "./db/database-url";
 
 /**
  * The app's whole configuration, read from the process environment and checked once at
@@ -8,9 +9,7 @@ import { z } from "zod";
 const databaseUrl = z
   .string()
   .trim()
-  .refine((value) => /^(file:|postgres:\/\/|postgresql:\/\/)/.test(value), {
-    message: "must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)",
-  });
+  .refine(isSupportedDatabaseUrl, { message: DATABASE_URL_RULE });
 
 const encryptionKey = z
   .string()
@@ -48,7 +47,7 @@ const envSchema = z.object({
   SCOPES: z.string().trim().default("read_orders,write_orders,read_products,write_products"),
   SHOP_CUSTOM_DOMAIN: z.string().trim().optional(),
 
-  DATABASE_URL: databaseUrl.default("file:./prisma/dev.sqlite"),
+  DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
 
   SVC_ENCRYPTION_KEY: encryptionKey,
   // The key before the last rotation: still opens secrets sealed with it.

@@ -1,5 +1,4 @@
-import { resolve } from "node:path";
-import { loadCatalogueFile, loadDefaultCatalogue } from "./catalogue";
+import { emulatorSettingsFrom } from "./config";
 import { startEmulator } from "./server";
 
 /*
@@ -8,31 +7,13 @@ import { startEmulator } from "./server";
  * SVC_EMULATOR_LIVE_KEY (sk_live_local), SVC_EMULATOR_CATALOGUE (emulator/catalogue.json).
  */
 
-function readPort(value: string | undefined): number {
-  if (value === undefined || value === "") return 4010;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`SVC_EMULATOR_PORT must be a port number from 0 to 65535, got "${value}"`);
-  }
-  return port;
-}
-
 async function main(): Promise<void> {
-  const port = readPort(process.env.SVC_EMULATOR_PORT);
-  const sandboxKey = process.env.SVC_EMULATOR_SANDBOX_KEY || "sk_test_local";
-  const liveKey = process.env.SVC_EMULATOR_LIVE_KEY || "sk_live_local";
-  const cataloguePath = process.env.SVC_EMULATOR_CATALOGUE;
-  const catalogue = cataloguePath
-    ? loadCatalogueFile(resolve(cataloguePath))
-    : loadDefaultCatalogue();
-
+  const { port, sandboxKey, liveKey, catalogue, cataloguePath } = emulatorSettingsFrom(process.env);
   const emulator = await startEmulator({ port, host: "127.0.0.1", sandboxKey, liveKey, catalogue });
   console.log("svc protection service emulator");
   console.log(`  production: ${emulator.url}  (key ${liveKey})`);
   console.log(`  sandbox:    ${emulator.url}sandbox/  (key ${sandboxKey})`);
-  console.log(
-    `  catalogue:  ${cataloguePath ? resolve(cataloguePath) : "emulator/catalogue.json"}`,
-  );
+  console.log(`  catalogue:  ${cataloguePath}`);
   console.log(
     `  test endpoints: ${emulator.url}__emulator/{requests,reset,faults,state,catalogue}`,
   );

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { migrateDatabase } from "../app/db/migrate.server";
-import { ConfigurationError, parseEnv } from "../app/env.server";
+import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
+import { prepareServer } from "./prepare-server";
 
 // npm run local: everything a developer needs on one machine, with no Shopify account and no
 // internet. A .env is written on first run with local development credentials.
@@ -18,25 +18,10 @@ if (!existsSync(".env")) {
 }
 process.loadEnvFile(".env");
 
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof ConfigurationError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = await prepareServer(process.env);
+const { port, sandboxKey, liveKey, catalogue } = emulatorSettingsFrom(process.env);
 
-const sandboxKey = process.env.SVC_EMULATOR_SANDBOX_KEY ?? "sk_test_local";
-const liveKey = process.env.SVC_EMULATOR_LIVE_KEY ?? "sk_live_local";
-const emulatorPort = Number(process.env.SVC_EMULATOR_PORT ?? 4010);
-
-const report = await migrateDatabase(env.DATABASE_URL);
-console.log(`Database ${env.DATABASE_URL}: ${report.applied.length} migration(s) applied`);
-
-const emulator = await startEmulator({ sandboxKey, liveKey, port: emulatorPort });
+const emulator = await startEmulator({ sandboxKey, liveKey, catalogue, port });
 console.log(`Protection-service emulator: ${emulator.url} (sandbox ${emulator.url}sandbox/)`);
 console.log(`  sandbox key ${sandboxKey}, live key ${liveKey}`);
 

@@ -1,7 +1,8 @@
+import { DEFAULT_DATABASE_URL } from "../app/db/database-url";
 import { migrateDatabase } from "../app/db/migrate.server";
 
 // npm run db:migrate: applies prisma/migrations/<provider>/ to DATABASE_URL.
-const databaseUrl = process.env.DATABASE_URL ?? "file:./prisma/dev.sqlite";
+const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 try {
   const report = await migrateDatabase(databaseUrl);
   console.log(

@@ -1,21 +1,9 @@
 import { spawn } from "node:child_process";
-import { migrateDatabase } from "../app/db/migrate.server";
-import { ConfigurationError, parseEnv } from "../app/env.server";
+import { prepareServer } from "./prepare-server";
 
 // npm start (production): check the configuration, apply pending migrations, then serve
 // the built app. Any instance may start first; migrations take a lock.
-try {
-  const env = parseEnv(process.env);
-  const report = await migrateDatabase(env.DATABASE_URL);
-  console.log(
-    `Migrations: ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`,
-  );
-} catch (error) {
-  console.error(
-    error instanceof ConfigurationError ? error.message : `Start-up failed: ${String(error)}`,
-  );
-  process.exit(1);
-}
+await prepareServer(process.env);
 
 // The server runs as a direct child (no npx in between), so stop signals reach it.
 const server = spawn(
