@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator/server";
+import { EmulatorClient } from "../../emulator/test-support";
 import { createProtectionClient } from "./client.server";
 import type { ProtectionClient, ProtectionClientOptions } from "./client.server";
 import { describeResult } from "./results";
@@ -21,33 +22,19 @@ const SANDBOX_KEY = "sk_test_emulator_sandbox_7Qx";
 const LIVE_KEY = "sk_live_emulator_production_9Zr";
 const KEYS: Record<Environment, string> = { sandbox: SANDBOX_KEY, production: LIVE_KEY };
 
-type RecordedRequest = {
-  method: string;
-  path: string;
-  environment: Environment;
-  headers: Record<string, string | string[]>;
-  query: Record<string, unknown>;
-  body: unknown;
-  status: number;
-};
-
 let emulator: { url: string; close(): Promise<void> };
+let control: EmulatorClient;
 
 beforeAll(async () => {
   emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
+  control = new EmulatorClient(emulator);
 });
 afterAll(async () => {
   await emulator.close();
 });
 beforeEach(async () => {
-  await fetch(new URL("__emulator/reset", emulator.url), { method: "POST" });
+  await control.reset();
 });
-
-async function recordedRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(new URL("__emulator/requests", emulator.url));
-  const { requests } = (await response.json()) as { requests: RecordedRequest[] };
-  return requests;
-}
 
 async function injectFault(fault: { count: number; status?: number; delay_ms?: number }) {
   const response = await fetch(new URL("__emulator/faults", emulator.url), {
@@ -187,7 +174,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
     const second = await c.reportCartUpdate(cart([laptop, { ...laptopPlan, quantity: 2 }]));
     expect(second.kind === "success" && second.data.actions).toEqual([]);
 
-    const [request] = await recordedRequests();
+    const [request] = await control.requests();
     expect(request).toMatchObject({
       method: "POST",
       path: `${prefix}cart_updates`,
@@ -204,7 +191,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
     const confirmation = { cart_id: "cart-1", user_session_id: SESSION_ID, order_id: "5001" };
     const result = await client({ environment }).confirmCartCheckout(confirmation);
     expect(result).toEqual({ kind: "success", status: 200, data: confirmation });
-    expect((await recordedRequests())[0]?.path).toBe(`${prefix}cart_checkout`);
+    expect((await control.requests())[0]?.path).toBe(`${prefix}cart_checkout`);
   });
 
   it("sends all five order event kinds and gets a distinct event_id for each", async () => {
@@ -252,7 +239,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
     }
     expect(new Set(eventIds).size).toBe(5);
 
-    const requests = await recordedRequests();
+    const requests = await control.requests();
     expect(requests.map((r) => r.path)).toEqual(Array(5).fill(`${prefix}events`));
     expect(requests.map((r) => r.body)).toEqual(events);
   });
@@ -276,7 +263,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
       expect(Number.isInteger(plan.price_amount)).toBe(true);
     }
 
-    const [request] = await recordedRequests();
+    const [request] = await control.requests();
     expect(request?.method).toBe("GET");
     expect(request?.path).toBe(`${prefix}plans`);
     expect(request?.query).toEqual({
@@ -310,7 +297,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
     const assist = await c.getCheckout({ order_id: "7001", checkout_type: "assist" });
     expect(assist.kind === "success" && assist.data.assist_link).toMatch(/^http/);
 
-    const requests = await recordedRequests();
+    const requests = await control.requests();
     expect(requests[1]).toMatchObject({
       method: "GET",
       path: `${prefix}checkouts`,
@@ -324,7 +311,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
     const result = await c.sendOrderEvent(orderPlaced("8001", [laptop]));
     expect(result).toEqual({ kind: "unauthorized", status: 401, errorCode: "unauthorized" });
     expectNoKey(result);
-    const [request] = await recordedRequests();
+    const [request] = await control.requests();
     expect(request?.environment).toBe(environment);
     expect(request?.headers.authorization).toBe(keyHint(KEYS[other]));
   });
@@ -347,7 +334,7 @@ describe.each(["v1.1", "v2.0"] as const)("API version %s", (apiVersion: ApiVersi
     const call = endpointCalls[name];
     if (call === undefined) throw new Error(`no call for ${name}`);
     await call(client({ apiVersion }));
-    const requests = await recordedRequests();
+    const requests = await control.requests();
     expect(requests).toHaveLength(1);
     expect(requests[0]?.headers["svc-version"]).toBe(apiVersion);
   });
@@ -364,7 +351,7 @@ describe("configured paths", () => {
       status: 200,
       data: confirmation,
     });
-    expect((await recordedRequests()).map((r) => r.path)).toEqual([
+    expect((await control.requests()).map((r) => r.path)).toEqual([
       "/sandbox/orders",
       "/sandbox/orders",
     ]);
@@ -457,7 +444,7 @@ describe("result kinds from the emulator", () => {
 
     // The emulator still finishes the request; wait for it so it cannot leak into later tests.
     await expect
-      .poll(async () => (await recordedRequests()).map((r) => r.path), { timeout: 5000 })
+      .poll(async () => (await control.requests()).map((r) => r.path), { timeout: 5000 })
       .toEqual(["/sandbox/checkouts"]);
   });
 

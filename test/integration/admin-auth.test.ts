@@ -5,6 +5,7 @@ import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
 import { loader as homeLoader } from "../../app/routes/app._index";
 import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
+import { callRoute } from "../support/webhooks";
 
 // The embedded admin: App Bridge sends a session token; the offline session comes from Prisma.
 const provider = testDatabaseProvider();
@@ -17,15 +18,8 @@ function adminRequest(token: string) {
   });
 }
 
-async function callLoader(
-  request: Request,
-): Promise<Response | Awaited<ReturnType<typeof homeLoader>>> {
-  try {
-    return await homeLoader({ request, params: {}, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+function callLoader(request: Request) {
+  return callRoute(homeLoader, request);
 }
 
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import type { EnvironmentSnapshot, RecordedRequest } from "../../emulator/state";
+import { EmulatorClient } from "../../emulator/test-support";
 import type * as SecretsModule from "../../app/crypto/secrets.server";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
@@ -17,6 +17,7 @@ const LIVE_KEY = "sk_live_wiring_8c1d";
 const SHOP = "wiring.myshopify.com";
 
 let emulator: RunningEmulator;
+let control: EmulatorClient;
 let app: {
   prisma: AppPrismaClient;
   connections: typeof ConnectionsModule;
@@ -26,6 +27,7 @@ let app: {
 
 beforeAll(async () => {
   emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
+  control = new EmulatorClient(emulator);
   process.env.SVC_BASE_URL = emulator.url; // read by getEnv() on first use, below
   app = {
     prisma: (await import("../../app/db.server")).default,
@@ -40,26 +42,12 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${emulator.url}__emulator/reset`, { method: "POST" });
+  await control.reset();
   await app.prisma.shopConnection.deleteMany({});
 });
 
 async function saved(input: Parameters<typeof app.connections.saveConnectionKeys>[3]) {
   return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, input);
-}
-
-async function emulatorRequests(): Promise<RecordedRequest[]> {
-  return (
-    (await (await fetch(`${emulator.url}__emulator/requests`)).json()) as {
-      requests: RecordedRequest[];
-    }
-  ).requests;
-}
-
-async function emulatorState(environment: string): Promise<EnvironmentSnapshot> {
-  return (
-    await fetch(`${emulator.url}__emulator/state?environment=${environment}`)
-  ).json() as Promise<EnvironmentSnapshot>;
 }
 
 const placed: OrderEvent = {
@@ -98,7 +86,7 @@ describe(`service client built from a shop's saved keys (${provider})`, () => {
 
     const result = await built.client.sendOrderEvent(placed);
     expect(result.kind).toBe("success");
-    const [request] = await emulatorRequests();
+    const [request] = await control.requests();
     expect(request).toMatchObject({
       method: "POST",
       path: "/sandbox/events",
@@ -106,10 +94,10 @@ describe(`service client built from a shop's saved keys (${provider})`, () => {
       status: 200,
     });
     expect(request?.headers["svc-version"]).toBe("v1.1");
-    expect((await emulatorState("sandbox")).orders.map((order) => order.order_id)).toEqual([
+    expect((await control.state("sandbox")).orders.map((order) => order.order_id)).toEqual([
       "5558016491833",
     ]);
-    expect((await emulatorState("production")).orders).toEqual([]);
+    expect((await control.state("production")).orders).toEqual([]);
   });
 
   it("uses the live key and the production address once the shop is in production", async () => {
@@ -121,7 +109,7 @@ describe(`service client built from a shop's saved keys (${provider})`, () => {
     const built = app.service.protectionClientForShop(connection);
     if (built.status !== "ready") throw new Error(built.message);
     expect((await built.client.sendOrderEvent(placed)).kind).toBe("success");
-    const [request] = await emulatorRequests();
+    const [request] = await control.requests();
     expect(request).toMatchObject({ path: "/events", environment: "production", status: 200 });
     expect(request?.headers["svc-version"]).toBe("v2.0");
   });
@@ -143,6 +131,6 @@ describe(`service client built from a shop's saved keys (${provider})`, () => {
       environment: "production",
       message: `No live secret key is saved for ${SHOP}`,
     });
-    expect(await emulatorRequests()).toEqual([]);
+    expect(await control.requests()).toEqual([]);
   });
 });

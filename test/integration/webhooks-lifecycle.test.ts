@@ -8,7 +8,7 @@ import { action as customersDataRequest } from "../../app/routes/webhooks.custom
 import { action as customersRedact } from "../../app/routes/webhooks.customers.redact";
 import { action as shopRedact } from "../../app/routes/webhooks.shop.redact";
 import { testDatabaseProvider } from "../support/databases";
-import { callAction, readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
+import { callRoute, readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
 
 const provider = testDatabaseProvider();
 const SHOP = "super-toys.myshopify.com";
@@ -79,7 +79,7 @@ beforeEach(async () => {
 describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
   it("app/uninstalled deletes the shop's sessions, marks it uninstalled and keeps undelivered events", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(
+    const response = await callRoute(
       appUninstalled,
       signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }),
     );
@@ -99,7 +99,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
 
   it("answers a wrongly signed app/uninstalled with 401 and changes nothing", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(
+    const response = await callRoute(
       appUninstalled,
       signedWebhookRequest({
         topic: "app/uninstalled",
@@ -125,13 +125,13 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       headers: signed.headers,
       body: body.replace("Super Toys", "Evil Toys"),
     });
-    expect((await callAction(appUninstalled, tampered)).status).toBe(401);
+    expect((await callRoute(appUninstalled, tampered)).status).toBe(401);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
   });
 
   it("a reinstall after app/uninstalled connects the shop again with its kept keys", async () => {
     const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    await callAction(
+    await callRoute(
       appUninstalled,
       signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }),
     );
@@ -147,7 +147,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       current: ["read_orders", "write_orders", "write_products"],
       updated_at: "2026-11-21T10:00:00.000Z",
     });
-    const response = await callAction(
+    const response = await callRoute(
       scopesUpdate,
       signedWebhookRequest({ topic: "app/scopes_update", shop: SHOP, body }),
     );
@@ -164,7 +164,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
 
   it("customers/data_request records which stored events hold the customer's data", async () => {
     const body = readShopifyFixture("customers_data_request", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(
+    const response = await callRoute(
       customersDataRequest,
       signedWebhookRequest({ topic: "customers/data_request", shop: SHOP, body }),
     );
@@ -180,7 +180,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
 
   it("customers/redact removes the customer's data from stored events of that shop only", async () => {
     const body = readShopifyFixture("customers_redact", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(
+    const response = await callRoute(
       customersRedact,
       signedWebhookRequest({ topic: "customers/redact", shop: SHOP, body }),
     );
@@ -202,12 +202,12 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
 
   it("shop/redact deletes everything stored for that shop and nothing else", async () => {
     const uninstall = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    await callAction(
+    await callRoute(
       appUninstalled,
       signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: uninstall }),
     );
     const body = readShopifyFixture("shop_redact", "shopify-docs-2026-04_gadget.json");
-    const response = await callAction(
+    const response = await callRoute(
       shopRedact,
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body }),
     );

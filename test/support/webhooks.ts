@@ -40,17 +40,19 @@ export function readShopifyFixture(topicFolder: string, file: string): string {
   return readFileSync(path.join(shopifyFixturesDir, topicFolder, file), "utf8");
 }
 
-/** Calls a Remix route action the way Remix does, and returns its Response (thrown or not). */
-export async function callAction(
-  action: (args: {
-    request: Request;
-    params: Record<string, string>;
-    context: Record<string, unknown>;
-  }) => Promise<Response>,
+type RouteFunction<Result> = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Result>;
+
+/** Calls a Remix loader or action the way Remix does: a thrown Response is the answer. */
+export async function callRoute<Result>(
+  route: RouteFunction<Result>,
   request: Request,
-): Promise<Response> {
+): Promise<Result | Response> {
   try {
-    return await action({ request, params: {}, context: {} });
+    return await route({ request, params: {}, context: {} });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
