@@ -11,7 +11,7 @@ const databaseUrl = z
   .trim()
   .refine(isSupportedDatabaseUrl, { message: DATABASE_URL_RULE });
 
-const encryptionKey = z
+export const encryptionKey = z
   .string()
   .trim()
   .transform((value, ctx) => {
@@ -56,6 +56,13 @@ const envSchema = z.object({
   SVC_EVENTS_PATH: z.enum(["/events", "/orders"]).default("/events"),
   SVC_CHECKOUT_PATH: z.enum(["/cart_checkout", "/orders"]).default("/cart_checkout"),
   SVC_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
+  // "embedded": the web server also delivers outbox events (the default, and the only choice
+  // on SQLite). "off": run `npm run worker` processes instead (PostgreSQL, for scale).
+  SVC_OUTBOX_WORKER: z.enum(["embedded", "off"]).default("embedded"),
+  SVC_OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  SVC_OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+  SVC_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

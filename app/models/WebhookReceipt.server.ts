@@ -1,4 +1,4 @@
-import type { AppPrismaClient } from "../db/client.server";
+import type { AppPrismaClient, AppTransaction } from "../db/client.server";
 
 export type ReceiptStatus = "processed" | "ignored" | "unprocessable";
 
@@ -13,38 +13,61 @@ export interface ReceiptInput {
   detail?: string | null;
 }
 
-type Transaction = Parameters<Parameters<AppPrismaClient["$transaction"]>[0]>[0];
+/** Prisma's "unique constraint failed" (P2002), whichever database and adapter raised it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    (error as { code?: unknown }).code === "P2002"
+  );
+}
+
+/**
+ * A receipt for the same delivery (X-Shopify-Webhook-Id) or the same event of the same topic
+ * (X-Shopify-Event-Id) in this shop. Both are unique indexes too, so a race still loses.
+ */
+export function findDuplicateReceipt(
+  db: AppPrismaClient | AppTransaction,
+  delivery: { shop: string; topic: string; webhookId: string; eventId?: string | null },
+) {
+  return db.webhookReceipt.findFirst({
+    where: {
+      shop: delivery.shop,
+      OR: [
+        { webhookId: delivery.webhookId },
+        ...(delivery.eventId ? [{ eventId: delivery.eventId, topic: delivery.topic }] : []),
+      ],
+    },
+    select: { id: true },
+  });
+}
 
 /**
  * Records a delivery once. Returns false when this shop already received that delivery
  * (Shopify delivers at least once), so the caller does its work exactly once.
  */
 export async function recordWebhookReceipt(
-  db: AppPrismaClient | Transaction,
+  db: AppPrismaClient | AppTransaction,
   input: ReceiptInput,
 ): Promise<boolean> {
-  const duplicate = await db.webhookReceipt.findFirst({
-    where: {
-      shop: input.shop,
-      OR: [
-        { webhookId: input.webhookId },
-        ...(input.eventId ? [{ eventId: input.eventId, topic: input.topic }] : []),
-      ],
-    },
-    select: { id: true },
-  });
-  if (duplicate) return false;
-  await db.webhookReceipt.create({
-    data: {
-      shop: input.shop,
-      topic: input.topic,
-      webhookId: input.webhookId,
-      eventId: input.eventId ?? null,
-      apiVersion: input.apiVersion ?? null,
-      orderId: input.orderId ?? null,
-      status: input.status,
-      detail: input.detail ?? null,
-    },
-  });
-  return true;
+  if (await findDuplicateReceipt(db, input)) return false;
+  try {
+    await db.webhookReceipt.create({
+      data: {
+        shop: input.shop,
+        topic: input.topic,
+        webhookId: input.webhookId,
+        eventId: input.eventId ?? null,
+        apiVersion: input.apiVersion ?? null,
+        orderId: input.orderId ?? null,
+        status: input.status,
+        detail: input.detail ?? null,
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

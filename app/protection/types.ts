@@ -57,8 +57,8 @@ export type BillingAddress = {
   address_line_1: string;
   address_line_2?: string;
   city: string;
-  /** Lowercase 2-letter code, e.g. "de". */
-  country: string;
+  /** Lowercase 2-letter code, e.g. "de". Left out when the order has no address. */
+  country?: string;
   zip: string;
 };
 

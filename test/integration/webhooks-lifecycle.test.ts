@@ -49,6 +49,7 @@ async function seedShop(shop: string) {
         environment: "sandbox",
         orderId: "299938",
         eventType: "order_placed",
+        dedupeKey: "order:299938:placed",
         payload: placed("299938", "john@example.com"),
       },
       {
@@ -56,6 +57,7 @@ async function seedShop(shop: string) {
         environment: "sandbox",
         orderId: "777",
         eventType: "order_placed",
+        dedupeKey: "order:777:placed",
         payload: placed("777", "jane@example.com"),
         status: "delivered",
       },

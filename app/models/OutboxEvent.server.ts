@@ -1,0 +1,78 @@
+import type { AppPrismaClient } from "../db/client.server";
+import type { OutboxStatus } from "../outbox/retry-policy";
+
+export interface OutboxEventFilter {
+  shop: string;
+  status?: OutboxStatus;
+  orderId?: string;
+  eventType?: string;
+  environment?: string;
+  /** Return events with an id below this one (newest first paging). */
+  beforeId?: number;
+  limit?: number;
+}
+
+/** Newest first, for the event log and `npm run svc -- events:list`. */
+export function listOutboxEvents(db: AppPrismaClient, filter: OutboxEventFilter) {
+  return db.outboxEvent.findMany({
+    where: {
+      shop: filter.shop,
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.orderId ? { orderId: filter.orderId } : {}),
+      ...(filter.eventType ? { eventType: filter.eventType } : {}),
+      ...(filter.environment ? { environment: filter.environment } : {}),
+      ...(filter.beforeId ? { id: { lt: filter.beforeId } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: Math.min(filter.limit ?? 50, 1_000),
+  });
+}
+
+export async function countOutboxEventsByStatus(db: AppPrismaClient, shop: string) {
+  const groups = await db.outboxEvent.groupBy({
+    by: ["status"],
+    where: { shop },
+    _count: { _all: true },
+  });
+  return Object.fromEntries(groups.map((group) => [group.status, group._count._all])) as Partial<
+    Record<OutboxStatus, number>
+  >;
+}
+
+const RETRYABLE_STATUSES = ["dead", "failed", "unprocessable"];
+
+function backToPending() {
+  return {
+    status: "pending",
+    nextAttemptAt: new Date(),
+    firstFailedAt: null,
+    claimedBy: null,
+    leaseExpiresAt: null,
+  };
+}
+
+/**
+ * Sends one event again from scratch: a dead, failed or unprocessable event returns to
+ * pending with a fresh 72-hour retry window. Delivered events are never sent twice.
+ */
+export async function retryOutboxEvent(db: AppPrismaClient, id: number, shop?: string) {
+  const event = await db.outboxEvent.findFirst({ where: { id, ...(shop ? { shop } : {}) } });
+  if (!event) return { status: "not_found" as const };
+  if (!RETRYABLE_STATUSES.includes(event.status)) {
+    return { status: "not_retryable" as const, current: event.status };
+  }
+  await db.outboxEvent.updateMany({
+    where: { id, status: { in: RETRYABLE_STATUSES } },
+    data: backToPending(),
+  });
+  return { status: "retried" as const, event };
+}
+
+/** Every dead event (of one shop, or of all shops) returns to pending. */
+export async function retryDeadEvents(db: AppPrismaClient, shop?: string) {
+  const { count } = await db.outboxEvent.updateMany({
+    where: { status: "dead", ...(shop ? { shop } : {}) },
+    data: backToPending(),
+  });
+  return count;
+}

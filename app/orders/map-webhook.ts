@@ -1,0 +1,107 @@
+import { toFulfillmentEvents } from "./fulfillments";
+import { idString } from "./ids";
+import { toOrderCancelledEvents } from "./order-cancelled";
+import { toOrderEditEvents } from "./order-edits";
+import { hasPlanLine, toOrderPlacedEvent } from "./order-placed";
+import {
+  type JsonObject,
+  UnprocessablePayload,
+  isJsonObject,
+  requireArray,
+  requireId,
+} from "./payload-reader";
+import { toRefundEvents } from "./refunds";
+import type { MappingOptions, MappingResult, OrderTopic } from "./types";
+
+/** The key of the REST API's wrapper object ({"order": {...}}) for each topic, if it has one. */
+const WRAPPER_KEY: Record<OrderTopic, string | null> = {
+  "orders/create": "order",
+  "orders/cancelled": "order",
+  "fulfillments/create": "fulfillment",
+  "fulfillments/update": "fulfillment",
+  "refunds/create": "refund",
+  "orders/edited": null,
+};
+
+/**
+ * The protection service events one Shopify order webhook stands for. Never throws for bad
+ * input: a payload that cannot be mapped is "unprocessable", with a reason naming the field.
+ */
+export function mapOrderWebhook(
+  topic: OrderTopic,
+  payload: unknown,
+  options: MappingOptions,
+): MappingResult {
+  if (!isJsonObject(payload)) {
+    return { kind: "unprocessable", orderId: null, reason: "payload is not a JSON object" };
+  }
+  const body = unwrap(payload, WRAPPER_KEY[topic]);
+  try {
+    switch (topic) {
+      case "orders/create":
+        return mapOrderCreated(body, options);
+      case "fulfillments/create":
+      case "fulfillments/update":
+        return toFulfillmentEvents(body, topic);
+      case "refunds/create":
+        return toRefundEvents(body);
+      case "orders/cancelled":
+        return toOrderCancelledEvents(body);
+      case "orders/edited":
+        return toOrderEditEvents(body);
+    }
+  } catch (error) {
+    if (!(error instanceof UnprocessablePayload)) throw error;
+    return { kind: "unprocessable", orderId: orderIdOf(topic, body), reason: error.message };
+  }
+}
+
+function mapOrderCreated(order: JsonObject, options: MappingOptions): MappingResult {
+  const orderId = requireId(order.id, "id");
+  const lines = requireArray(order.line_items, "line_items");
+  if (lines.length === 0) {
+    return {
+      kind: "ignored",
+      orderId,
+      detail: `order ${orderId} has no line items; nothing to report`,
+    };
+  }
+  // Checked before the full mapping, so that an order the service never hears about is not
+  // reported as unprocessable for a field the service would never have seen.
+  if (!options.reportOrdersWithoutPlan && !hasPlanLine(lines)) {
+    return {
+      kind: "ignored",
+      orderId,
+      detail: `order ${orderId} has no protection plan line; not reported (reportOrdersWithoutPlan is off)`,
+    };
+  }
+  const { payload, planLineCount } = toOrderPlacedEvent(order);
+  return {
+    kind: "events",
+    orderId,
+    events: [{ dedupeKey: `order:${orderId}:placed`, event: { type: "order_placed", payload } }],
+    detail: `order_placed with ${payload.line_items.length} line item(s), ${planLineCount} plan line(s)`,
+  };
+}
+
+/** The REST API wraps a resource as {"order": {...}}; a webhook body is the resource itself. */
+function unwrap(payload: JsonObject, key: string | null): JsonObject {
+  if (key === null) return payload;
+  const keys = Object.keys(payload);
+  const inner = payload[key];
+  return keys.length === 1 && keys[0] === key && isJsonObject(inner) ? inner : payload;
+}
+
+function orderIdOf(topic: OrderTopic, body: JsonObject): string | null {
+  switch (topic) {
+    case "orders/create":
+    case "orders/cancelled":
+      return idString(body.id);
+    case "fulfillments/create":
+    case "fulfillments/update":
+    case "refunds/create":
+      return idString(body.order_id);
+    case "orders/edited":
+      return isJsonObject(body.order_edit) ? idString(body.order_edit.order_id) : null;
+  }
+}

@@ -1,0 +1,80 @@
+import type { CancelledLineItem, RefundItem } from "../protection/types";
+import {
+  type JsonObject,
+  fieldPath,
+  isJsonObject,
+  requireArray,
+  requireId,
+  requireObject,
+  requireQuantity,
+  requireTimestamp,
+} from "./payload-reader";
+import type { DerivedEvent, MappingResult } from "./types";
+
+/**
+ * refunds/create. Lines restocked as `cancel` were never shipped: they are cancelled line items.
+ * Every other line (returned, not restocked, legacy, unknown) is a refund.
+ */
+export function toRefundEvents(refund: JsonObject): MappingResult {
+  const orderId = requireId(refund.order_id, "order_id");
+  const refundId = requireId(refund.id, "id");
+  const rawLines = requireArray(refund.refund_line_items, "refund_line_items");
+  if (rawLines.length === 0) {
+    return {
+      kind: "ignored",
+      orderId,
+      detail: `refund ${refundId} has no line items (shipping or amount only); nothing to report`,
+    };
+  }
+  const at = requireTimestamp(refund, ["processed_at", "created_at"]);
+  const cancelled: CancelledLineItem[] = [];
+  const refunded: RefundItem[] = [];
+  rawLines.forEach((raw, index) => {
+    const path = fieldPath("refund_line_items", index);
+    const line = requireObject(raw, path);
+    const lineItemId = requireId(
+      line.line_item_id ?? (isJsonObject(line.line_item) ? line.line_item.id : undefined),
+      fieldPath(path, "line_item_id"),
+    );
+    const quantity = requireQuantity(line.quantity, fieldPath(path, "quantity"));
+    if (quantity === 0) return;
+    if (line.restock_type === "cancel") {
+      cancelled.push({ line_item_id: lineItemId, quantity, cancelled_at: at });
+    } else {
+      refunded.push({ line_item_id: lineItemId, quantity, refunded_at: at });
+    }
+  });
+
+  const events: DerivedEvent[] = [];
+  const details: string[] = [];
+  if (cancelled.length > 0) {
+    events.push({
+      dedupeKey: `refund:${refundId}:cancelled`,
+      refundId,
+      event: {
+        type: "order_line_items_cancelled",
+        payload: { order_id: orderId, cancelled_line_items: cancelled },
+      },
+    });
+    details.push(`order_line_items_cancelled with ${cancelled.length} line item(s)`);
+  }
+  if (refunded.length > 0) {
+    events.push({
+      dedupeKey: `refund:${refundId}:refunded`,
+      refundId,
+      event: {
+        type: "order_refund_added",
+        payload: { order_id: orderId, refund_items: refunded },
+      },
+    });
+    details.push(`order_refund_added with ${refunded.length} line item(s)`);
+  }
+  if (events.length === 0) {
+    return {
+      kind: "ignored",
+      orderId,
+      detail: `refund ${refundId} has no line item with a quantity; nothing to report`,
+    };
+  }
+  return { kind: "events", orderId, events, detail: details.join("; ") };
+}

@@ -1,0 +1,33 @@
+import { providerOf } from "../app/db/database-url";
+import { prepareServer } from "./prepare-server";
+
+// npm run worker: one outbox worker on its own, for scale. Run as many as you like on
+// PostgreSQL (rows are claimed with FOR UPDATE SKIP LOCKED) and set SVC_OUTBOX_WORKER=off
+// on the web servers. SIGTERM or SIGINT: stop claiming, finish what is in flight, release
+// the rest, exit 0.
+const env = await prepareServer(process.env);
+// Imported once the configuration is known to be good: these modules read it on load.
+const { default: prisma } = await import("../app/db.server");
+const { logger } = await import("../app/logger.server");
+const { outboxWorkerSettings } = await import("../app/outbox/embedded.server");
+const { createOutboxWorker } = await import("../app/outbox/worker.server");
+
+if (providerOf(env.DATABASE_URL) === "sqlite" && env.SVC_OUTBOX_WORKER === "embedded") {
+  logger.warn(
+    "SQLite runs one worker: with this worker, set SVC_OUTBOX_WORKER=off on the web server",
+  );
+}
+const worker = createOutboxWorker({ db: prisma, ...outboxWorkerSettings(env) });
+worker.start();
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void worker
+      .stop()
+      .then(() => prisma.$disconnect())
+      .then(() => process.exit(0));
+  });
+}

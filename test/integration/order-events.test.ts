@@ -1,0 +1,435 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator/server";
+import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
+import type * as SecretsModule from "../../app/crypto/secrets.server";
+import type { AppPrismaClient } from "../../app/db/client.server";
+import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
+import type * as OutboxModelModule from "../../app/models/OutboxEvent.server";
+import type * as WorkerModule from "../../app/outbox/worker.server";
+import type * as WebhooksModule from "../support/order-webhooks";
+import type { OrderTopic } from "../../app/orders";
+import { testDatabaseProvider } from "../support/databases";
+
+// Signed order webhooks through the real routes, the outbox and the worker, to the emulator.
+
+const provider = testDatabaseProvider();
+const SHOP = "lifecycle-store.myshopify.com";
+
+let emulator: RunningEmulator;
+let control: EmulatorClient;
+let app: {
+  prisma: AppPrismaClient;
+  connections: typeof ConnectionsModule;
+  outbox: typeof OutboxModelModule;
+  worker: typeof WorkerModule;
+  webhooks: typeof WebhooksModule;
+  box: typeof SecretsModule;
+};
+
+beforeAll(async () => {
+  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
+  control = new EmulatorClient(emulator);
+  process.env.SVC_BASE_URL = emulator.url; // read by getEnv() on first use, below
+  process.env.SVC_REQUEST_TIMEOUT_MS = "2000";
+  app = {
+    prisma: (await import("../../app/db.server")).default,
+    connections: await import("../../app/models/ShopConnection.server"),
+    outbox: await import("../../app/models/OutboxEvent.server"),
+    worker: await import("../../app/outbox/worker.server"),
+    webhooks: await import("../support/order-webhooks"),
+    box: await import("../../app/crypto/secrets.server"),
+  };
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+beforeEach(async () => {
+  await control.reset();
+  await app.prisma.outboxEvent.deleteMany({});
+  await app.prisma.webhookReceipt.deleteMany({});
+  await app.prisma.shopConnection.deleteMany({});
+  await connect(SANDBOX_KEY);
+});
+
+function connect(sandboxSecretKey: string) {
+  return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+    environment: "sandbox",
+    sandboxSecretKey,
+  });
+}
+
+async function send(
+  topic: OrderTopic,
+  file: string,
+  headers: { webhookId?: string; eventId?: string } = {},
+) {
+  const answer = await app.webhooks.sendOrderWebhook({
+    topic,
+    shop: SHOP,
+    body: app.webhooks.readLifecycleFixture(file),
+    ...headers,
+  });
+  expect(answer.status).toBe(200);
+  return answer;
+}
+
+function lifecycleStep(topic: OrderTopic) {
+  const step = app.webhooks.LIFECYCLE.files.find(([candidate]) => candidate === topic);
+  if (!step) throw new Error(`No lifecycle fixture for ${topic}`);
+  return step[1];
+}
+
+function worker(options: Partial<WorkerModule.OutboxWorkerOptions> = {}) {
+  return app.worker.createOutboxWorker({
+    db: app.prisma,
+    batchSize: 50,
+    concurrency: 8,
+    ...options,
+  });
+}
+
+async function sentEvents() {
+  const requests = await control.requests();
+  return requests
+    .filter((request) => request.path.endsWith("/events") && request.status === 200)
+    .map((request) => (request.body as { type: string }).type);
+}
+
+async function statuses() {
+  const rows = await app.prisma.outboxEvent.findMany({
+    where: { shop: SHOP },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => `${row.eventType}:${row.status}`);
+}
+
+describe(`order webhooks to service events (${provider})`, () => {
+  it("delivers a whole lifecycle in order, each event once", async () => {
+    for (const [topic, file] of app.webhooks.LIFECYCLE.files) await send(topic, file);
+    expect(await app.prisma.outboxEvent.count({ where: { status: "pending" } })).toBe(4);
+
+    await worker().drain();
+
+    expect(await sentEvents()).toEqual([
+      "order_placed",
+      "order_fulfillment_added",
+      "order_refund_added",
+      "order_cancelled",
+    ]);
+    const state = await control.state("sandbox");
+    const order = state.orders.find(
+      (candidate) => candidate.order_id === app.webhooks.LIFECYCLE.orderId,
+    );
+    expect(order?.placed.line_items).toHaveLength(3);
+    const plan = order?.placed.line_items.find((line) => line.custom_properties?.product_reference);
+    const laptop = order?.placed.line_items.find((line) => line.id === "13610349347129");
+    expect(plan?.custom_properties?.product_reference).toBe(laptop?.product_id);
+    expect(laptop).toMatchObject({
+      price_amount: 129900,
+      quantity: 1,
+      product_id: "44105305964857",
+    });
+    const rows = await app.prisma.outboxEvent.findMany({ orderBy: { id: "asc" } });
+    expect(
+      rows.every((row) => row.status === "delivered" && row.serviceEventId && row.deliveredAt),
+    ).toBe(true);
+    expect(rows.every((row) => row.environment === "sandbox" && row.attempts === 1)).toBe(true);
+  });
+
+  it("records a duplicate delivery, or the same event redelivered, once", async () => {
+    const webhookId = randomUUID();
+    const eventId = randomUUID();
+    await send("orders/create", lifecycleStep("orders/create"), { webhookId, eventId });
+    await send("orders/create", lifecycleStep("orders/create"), { webhookId, eventId });
+    await send("orders/create", lifecycleStep("orders/create"), { eventId });
+    // A new event for the same Shopify action (same fulfillment) is still one service event.
+    await send("fulfillments/create", lifecycleStep("fulfillments/create"));
+    await send("fulfillments/update", lifecycleStep("fulfillments/create"));
+
+    expect(await app.prisma.webhookReceipt.count()).toBe(3);
+    await worker().drain();
+    expect(await sentEvents()).toEqual(["order_placed", "order_fulfillment_added"]);
+  });
+
+  it("sends order_placed first when the refund arrives before the order", async () => {
+    await send("refunds/create", lifecycleStep("refunds/create"));
+    await worker().drain();
+    expect(await sentEvents()).toEqual([]);
+    expect(await statuses()).toEqual(["order_refund_added:pending"]);
+
+    await send("orders/create", lifecycleStep("orders/create"));
+    await worker().drain();
+    expect(await sentEvents()).toEqual(["order_placed", "order_refund_added"]);
+  });
+
+  it("loses nothing while the service is down, and sends it all once it is back", async () => {
+    const port = Number(new URL(emulator.url).port);
+    await emulator.close();
+    for (const [topic, file] of app.webhooks.LIFECYCLE.files) await send(topic, file);
+    await worker().drain();
+    expect(await statuses()).toEqual([
+      "order_placed:failed",
+      "order_fulfillment_added:pending",
+      "order_refund_added:pending",
+      "order_cancelled:pending",
+    ]);
+    const failed = await app.prisma.outboxEvent.findFirstOrThrow({ where: { status: "failed" } });
+    expect(failed.lastError).toMatch(/network|timeout/);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port });
+    control = new EmulatorClient(emulator);
+    const later = new Date(Date.now() + 60 * 60 * 1000);
+    await worker({ now: () => later }).drain();
+    expect(await sentEvents()).toEqual([
+      "order_placed",
+      "order_fulfillment_added",
+      "order_refund_added",
+      "order_cancelled",
+    ]);
+    expect(await statuses()).toEqual([
+      "order_placed:delivered",
+      "order_fulfillment_added:delivered",
+      "order_refund_added:delivered",
+      "order_cancelled:delivered",
+    ]);
+  });
+
+  it("marks a 400 dead at once and keeps the service's validation errors", async () => {
+    await control.control("faults", {
+      method: "POST",
+      body: { count: 1, status: 400, match: { path: "/sandbox/events" } },
+    });
+    await send("orders/create", lifecycleStep("orders/create"));
+    await worker().drain();
+    const dead = await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(dead.status).toBe("dead");
+    expect(dead.attempts).toBe(1);
+    expect(dead.lastError).toMatch(/400/);
+    expect(JSON.parse(dead.lastResponse ?? "{}")).toMatchObject({ status: 400 });
+
+    expect(await app.outbox.retryDeadEvents(app.prisma, SHOP)).toBe(1);
+    await worker().drain();
+    expect((await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } })).status).toBe(
+      "delivered",
+    );
+  });
+
+  it("pauses a shop whose key is rejected, and resumes when the key changes", async () => {
+    await connect("sk_test_revoked_0000");
+    for (const [topic, file] of app.webhooks.LIFECYCLE.files.slice(0, 2)) await send(topic, file);
+    await worker().drain();
+
+    const paused = await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(paused.status).toBe("key_rejected");
+    expect(paused.statusDetail).toMatch(/sandbox secret key/);
+    expect(await statuses()).toEqual(["order_placed:pending", "order_fulfillment_added:pending"]);
+    await worker().drain();
+    const unauthorized = (await control.requests()).filter((request) => request.status === 401);
+    expect(unauthorized).toHaveLength(1); // paused: no second try with the rejected key
+
+    await connect(SANDBOX_KEY);
+    await worker().drain();
+    expect(await sentEvents()).toEqual(["order_placed", "order_fulfillment_added"]);
+  });
+
+  it("keeps a signed payload it cannot map, answers 200, and sends nothing", async () => {
+    const answer = await app.webhooks.sendOrderWebhook({
+      topic: "orders/create",
+      shop: SHOP,
+      body: "{not json",
+    });
+    expect(answer.status).toBe(200);
+    const receipt = await app.prisma.webhookReceipt.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(receipt.status).toBe("unprocessable");
+    expect(receipt.payload).toBe("{not json");
+    expect(receipt.detail).toMatch(/not valid JSON/);
+
+    await app.webhooks.sendOrderWebhook({
+      topic: "orders/create",
+      shop: SHOP,
+      body: JSON.stringify({ id: 1 }),
+    });
+    const second = await app.prisma.webhookReceipt.findFirstOrThrow({
+      where: { shop: SHOP, orderId: "1" },
+    });
+    expect(second.status).toBe("unprocessable");
+    expect(await app.prisma.outboxEvent.count()).toBe(0);
+  });
+
+  it("sends production events with the live key, as the connection said when recorded", async () => {
+    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+      environment: "production",
+      liveSecretKey: LIVE_KEY,
+    });
+    await send("orders/create", lifecycleStep("orders/create"));
+    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+      environment: "sandbox",
+    });
+    await worker().drain();
+    expect((await control.state("production")).orders.map((order) => order.order_id)).toEqual([
+      app.webhooks.LIFECYCLE.orderId,
+    ]);
+    expect((await control.state("sandbox")).orders).toEqual([]);
+  });
+
+  it("does not report a plan-less order, or its follow-ups, when the shop turned that off", async () => {
+    await app.prisma.shopConnection.update({
+      where: { shop: SHOP },
+      data: { reportOrdersWithoutPlan: false },
+    });
+    const order = JSON.parse(app.webhooks.readLifecycleFixture(lifecycleStep("orders/create"))) as {
+      line_items: { properties: unknown[] }[];
+    };
+    for (const line of order.line_items) line.properties = [];
+    await send("fulfillments/create", lifecycleStep("fulfillments/create"));
+    await app.webhooks.sendOrderWebhook({
+      topic: "orders/create",
+      shop: SHOP,
+      body: JSON.stringify(order),
+    });
+    await send("refunds/create", lifecycleStep("refunds/create"));
+    await worker().drain();
+
+    expect(await sentEvents()).toEqual([]);
+    expect(await app.prisma.outboxEvent.count()).toBe(0);
+    const receipts = await app.prisma.webhookReceipt.findMany({ orderBy: { receivedAt: "asc" } });
+    expect(receipts.map((receipt) => receipt.status)).toEqual(["processed", "ignored", "ignored"]);
+  });
+
+  it("drops the line cancellations that Shopify's cancel refund repeats", async () => {
+    await send("orders/create", lifecycleStep("orders/create"));
+    const refund = JSON.parse(
+      app.webhooks.readLifecycleFixture(lifecycleStep("refunds/create")),
+    ) as {
+      id: number;
+      refund_line_items: { restock_type: string }[];
+    };
+    for (const line of refund.refund_line_items) line.restock_type = "cancel";
+    const cancelled = JSON.parse(
+      app.webhooks.readLifecycleFixture(lifecycleStep("orders/cancelled")),
+    ) as {
+      refunds: unknown[];
+    };
+    cancelled.refunds = [refund];
+    await app.webhooks.sendOrderWebhook({
+      topic: "refunds/create",
+      shop: SHOP,
+      body: JSON.stringify(refund),
+    });
+    await app.webhooks.sendOrderWebhook({
+      topic: "orders/cancelled",
+      shop: SHOP,
+      body: JSON.stringify(cancelled),
+    });
+    await worker().drain();
+    expect(await sentEvents()).toEqual(["order_placed", "order_cancelled"]);
+  });
+
+  it.runIf(provider === "postgresql")(
+    "lets two workers drain 1,000 events with each delivered exactly once",
+    async () => {
+      const { createPrismaClient } = await import("../../app/db/client.server");
+      const orders = Array.from({ length: 500 }, (_, index) => String(7_000_000_000_000 + index));
+      const at = "2026-11-21T10:00:00.000Z";
+      await app.prisma.outboxEvent.createMany({
+        data: orders.flatMap((orderId) => [
+          {
+            shop: SHOP,
+            environment: "sandbox",
+            orderId,
+            eventType: "order_placed",
+            dedupeKey: `order:${orderId}:placed`,
+            payload: JSON.stringify({
+              type: "order_placed",
+              payload: {
+                order_id: orderId,
+                placed_at: at,
+                order_currency: "eur",
+                customer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+                customer_billing_address: {
+                  address_line_1: "Unter den Linden 1",
+                  city: "Berlin",
+                  country: "de",
+                  zip: "10117",
+                },
+                line_items: [
+                  {
+                    id: `${orderId}1`,
+                    quantity: 1,
+                    price_amount: 129900,
+                    product_id: "44105305964857",
+                    product_title: "Laptop",
+                    product_brand: "Apple",
+                  },
+                ],
+              },
+            }),
+          },
+          {
+            shop: SHOP,
+            environment: "sandbox",
+            orderId,
+            eventType: "order_fulfillment_added",
+            dedupeKey: `fulfillment:${orderId}`,
+            payload: JSON.stringify({
+              type: "order_fulfillment_added",
+              payload: {
+                order_id: orderId,
+                fulfillment_items: [{ line_item_id: `${orderId}1`, quantity: 1, fulfilled_at: at }],
+              },
+            }),
+          },
+        ]),
+      });
+      const clients = [
+        createPrismaClient(process.env.DATABASE_URL!),
+        createPrismaClient(process.env.DATABASE_URL!),
+      ];
+      const handled = [0, 0];
+      try {
+        await Promise.all(
+          clients.map(async (db, index) => {
+            const each = app.worker.createOutboxWorker({
+              db,
+              batchSize: 25,
+              concurrency: 8,
+              workerId: `w${index}`,
+            });
+            handled[index] = await each.drain();
+          }),
+        );
+      } finally {
+        await Promise.all(clients.map((db) => db.$disconnect()));
+      }
+      expect(handled[0]! + handled[1]!).toBe(1000);
+      expect(Math.min(...handled)).toBeGreaterThan(0);
+      expect(await app.prisma.outboxEvent.count({ where: { status: "delivered" } })).toBe(1000);
+      const state = await control.state("sandbox");
+      expect(state.orders).toHaveLength(500);
+      for (const order of state.orders) {
+        expect(order.placement_count).toBe(1);
+        expect(order.events.map((event) => event.type)).toEqual([
+          "order_placed",
+          "order_fulfillment_added",
+        ]);
+      }
+    },
+    60_000,
+  );
+
+  it("refuses a wrong signature with 401 and stores nothing", async () => {
+    const answer = await app.webhooks.sendOrderWebhook({
+      topic: "orders/create",
+      shop: SHOP,
+      body: app.webhooks.readLifecycleFixture(lifecycleStep("orders/create")),
+      secret: "not-the-app-secret",
+    });
+    expect(answer.status).toBe(401);
+    expect(await app.prisma.webhookReceipt.count()).toBe(0);
+    expect(await app.prisma.outboxEvent.count()).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { action as fulfillmentsCreate } from "../../app/routes/webhooks.fulfillments.create";
+import { action as fulfillmentsUpdate } from "../../app/routes/webhooks.fulfillments.update";
+import { action as ordersCancelled } from "../../app/routes/webhooks.orders.cancelled";
+import { action as ordersCreate } from "../../app/routes/webhooks.orders.create";
+import { action as ordersEdited } from "../../app/routes/webhooks.orders.edited";
+import { action as refundsCreate } from "../../app/routes/webhooks.refunds.create";
+import type { OrderTopic } from "../../app/orders";
+import { repoRoot } from "./test-env";
+import { callRoute, signedWebhookRequest, type WebhookRequestOptions } from "./webhooks";
+
+// Order webhooks through the real routes, signed as Shopify signs them. Import this module
+// only after SVC_BASE_URL and DATABASE_URL are set: the routes read the configuration on load.
+
+const ROUTES = {
+  "orders/create": ordersCreate,
+  "fulfillments/create": fulfillmentsCreate,
+  "fulfillments/update": fulfillmentsUpdate,
+  "refunds/create": refundsCreate,
+  "orders/cancelled": ordersCancelled,
+  "orders/edited": ordersEdited,
+} satisfies Record<OrderTopic, unknown>;
+
+export async function sendOrderWebhook(
+  options: Omit<WebhookRequestOptions, "topic"> & { topic: OrderTopic },
+): Promise<Response> {
+  const answer = await callRoute(ROUTES[options.topic], signedWebhookRequest(options));
+  if (!(answer instanceof Response)) throw new Error("A webhook route must answer a Response");
+  return answer;
+}
+
+/** The sample lifecycle in test/fixtures/lifecycle (one order: placed, shipped, refunded, cancelled). */
+export const LIFECYCLE = {
+  orderId: "5558016491833",
+  files: [
+    ["orders/create", "orders-create.json"],
+    ["fulfillments/create", "fulfillments-create.json"],
+    ["refunds/create", "refunds-create.json"],
+    ["orders/cancelled", "orders-cancelled.json"],
+  ] as const satisfies readonly (readonly [OrderTopic, string])[],
+};
+
+export function readLifecycleFixture(file: string): string {
+  return readFileSync(path.join(repoRoot, "test/fixtures/lifecycle", file), "utf8");
+}
