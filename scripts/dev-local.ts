@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
+import { replaySampleLifecycle } from "./local-demo";
 import { prepareServer } from "./prepare-server";
 
 // npm run local: everything a developer needs on one machine, with no Shopify account and no
@@ -29,7 +30,16 @@ const app = spawn("npx", ["remix", "vite:dev", "--port", String(env.PORT)], {
   stdio: "inherit",
   env: { ...process.env, SVC_BASE_URL: emulator.url },
 });
-console.log(`App: http://localhost:${env.PORT} (health: /healthz)`);
+const appUrl = `http://localhost:${env.PORT}`;
+console.log(`App: ${appUrl} (health: /healthz)`);
+
+// SVC_LOCAL_DEMO=off skips the sample lifecycle.
+if (process.env.SVC_LOCAL_DEMO !== "off") {
+  process.env.SVC_BASE_URL = emulator.url;
+  replaySampleLifecycle({ env, appUrl, emulatorUrl: emulator.url, sandboxKey }).catch(
+    (error: unknown) => console.error(`Sample lifecycle failed: ${String(error)}`),
+  );
+}
 
 const stop = async () => {
   app.kill("SIGTERM");

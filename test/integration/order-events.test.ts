@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
@@ -8,8 +10,9 @@ import type * as ConnectionsModule from "../../app/models/ShopConnection.server"
 import type * as OutboxModelModule from "../../app/models/OutboxEvent.server";
 import type * as WorkerModule from "../../app/outbox/worker.server";
 import type * as WebhooksModule from "../support/order-webhooks";
-import type { OrderTopic } from "../../app/orders";
+import { ORDER_TOPICS, type OrderTopic } from "../../app/orders";
 import { testDatabaseProvider } from "../support/databases";
+import { repoRoot } from "../support/test-env";
 
 // Signed order webhooks through the real routes, the outbox and the worker, to the emulator.
 
@@ -420,6 +423,30 @@ describe(`order webhooks to service events (${provider})`, () => {
     },
     60_000,
   );
+
+  it("keeps every digit of IDs above 2^53 from the raw body to the service", async () => {
+    const body = readFileSync(
+      path.join(repoRoot, "test/fixtures/orders/orders-create-19-digit-ids.json"),
+      "utf8",
+    );
+    await app.webhooks.sendOrderWebhook({ topic: "orders/create", shop: SHOP, body });
+    await worker().drain();
+    const [order] = (await control.state("sandbox")).orders;
+    expect(order?.order_id).toBe("6709529444685123457");
+    expect(order?.placed.line_items.map((line) => line.id)).toContain("1673526385082912345");
+    const row = await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(row.orderId).toBe("6709529444685123457");
+  });
+
+  it("subscribes to every order topic in shopify.app.toml, each with its route", () => {
+    const toml = readFileSync(path.join(repoRoot, "shopify.app.toml"), "utf8");
+    for (const topic of ORDER_TOPICS) {
+      const route = `app/routes/webhooks.${topic.replace("/", ".")}.tsx`;
+      expect(toml).toContain(`# Handled by: ${route}`);
+      expect(toml).toContain(`topics = ["${topic}"]\n  uri = "/webhooks/${topic}"`);
+      expect(existsSync(path.join(repoRoot, route))).toBe(true);
+    }
+  });
 
   it("refuses a wrong signature with 401 and stores nothing", async () => {
     const answer = await app.webhooks.sendOrderWebhook({
