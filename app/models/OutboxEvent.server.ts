@@ -1,5 +1,5 @@
 import type { AppPrismaClient } from "../db/client.server";
-import type { OutboxStatus } from "../outbox/retry-policy";
+import { OPEN_STATUSES, type OutboxStatus } from "../outbox/retry-policy";
 
 export interface OutboxEventFilter {
   shop: string;
@@ -37,6 +37,15 @@ export async function countOutboxEventsByStatus(db: AppPrismaClient, shop: strin
   return Object.fromEntries(groups.map((group) => [group.status, group._count._all])) as Partial<
     Record<OutboxStatus, number>
   >;
+}
+
+/** The event that has waited longest for delivery: the age of a shop's backlog. */
+export function findOldestOpenEvent(db: AppPrismaClient, shop: string) {
+  return db.outboxEvent.findFirst({
+    where: { shop, status: { in: [...OPEN_STATUSES] } },
+    orderBy: { id: "asc" },
+    select: { id: true, status: true, createdAt: true },
+  });
 }
 
 const RETRYABLE_STATUSES = ["dead", "failed", "unprocessable"];

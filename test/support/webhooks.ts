@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 import { shopifyFixturesDir, TEST_API_SECRET } from "./test-env";
 
 export interface WebhookRequestOptions {
@@ -17,22 +17,10 @@ export interface WebhookRequestOptions {
 /** A webhook request exactly as Shopify sends it: raw body, HMAC-SHA256 in base64. */
 export function signedWebhookRequest(options: WebhookRequestOptions): Request {
   const route = options.topic.toLowerCase();
-  const hmac = createHmac("sha256", options.secret ?? TEST_API_SECRET)
-    .update(options.body, "utf8")
-    .digest("base64");
   return new Request(`https://svc-protection.test/webhooks/${route}`, {
     method: "POST",
     body: options.body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": options.topic,
-      "X-Shopify-Hmac-Sha256": hmac,
-      "X-Shopify-Shop-Domain": options.shop,
-      "X-Shopify-API-Version": options.apiVersion ?? "2026-07",
-      "X-Shopify-Webhook-Id": options.webhookId ?? randomUUID(),
-      "X-Shopify-Event-Id": options.eventId ?? randomUUID(),
-      "X-Shopify-Triggered-At": new Date().toISOString(),
-    },
+    headers: shopifyWebhookHeaders({ ...options, secret: options.secret ?? TEST_API_SECRET }),
   });
 }
 

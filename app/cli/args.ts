@@ -1,0 +1,408 @@
+import { parseArgs } from "node:util";
+import { OUTBOX_STATUSES, type OutboxStatus } from "../outbox/retry-policy";
+import { API_VERSIONS, ENVIRONMENTS, type ApiVersion, type Environment } from "../protection/types";
+
+// The operator CLI's command line (`npm run svc -- <command>`): argv in, a typed command or
+// a UsageError out. No I/O and no configuration, so --help and usage errors always work.
+
+/** Exit codes scripts can rely on. */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  notFound: 3,
+  notRetryable: 4,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+const WEBHOOK_TOPIC = /^[a-z0-9_]+(\/[a-z0-9_]+)+$/;
+const MAX_LIST_LIMIT = 1_000;
+// OutboxEvent.id is a 32-bit integer column on both databases.
+const MAX_EVENT_ID = 2_147_483_647;
+
+/** An expected failure: printed as one line, and the process exits with its code. */
+export class CliError extends Error {
+  override name = "CliError";
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+  }
+}
+
+export class UsageError extends CliError {
+  override name = "UsageError";
+  constructor(message: string) {
+    super(message, EXIT.usage);
+  }
+}
+
+export type CliCommand =
+  | {
+      name: "shop:connect";
+      shop: string;
+      environment: Environment;
+      secretKey: string;
+      publishableKey?: string;
+      apiVersion?: ApiVersion;
+    }
+  | { name: "shop:status"; shop: string }
+  | {
+      name: "webhook:send";
+      shop: string;
+      topic: string;
+      file: string;
+      url?: string;
+      webhookId?: string;
+      eventId?: string;
+    }
+  | {
+      name: "events:list";
+      shop: string;
+      status?: OutboxStatus;
+      orderId?: string;
+      limit?: number;
+      json: boolean;
+    }
+  | { name: "events:retry"; target: { id: number } | "dead"; shop?: string };
+
+export type CommandName = CliCommand["name"];
+export type HelpRequest = { name: "help"; text: string };
+
+type OptionSpec = { type: "string" | "boolean"; value?: string; help: string };
+
+interface CommandSpec {
+  summary: string;
+  usage: string;
+  options: Record<string, OptionSpec>;
+  exitCodes: ExitCode[];
+}
+
+const SHOP_OPTION: OptionSpec = {
+  type: "string",
+  value: "<domain>",
+  help: "the shop, e.g. example.myshopify.com",
+};
+
+const COMMANDS: Record<CommandName, CommandSpec> = {
+  "shop:connect": {
+    summary: "Save a shop's service keys (sealed; only the last 4 characters are ever shown)",
+    usage:
+      "shop:connect --shop <domain> --environment sandbox|production --secret-key <key> [--publishable-key <key>] [--api-version v2.0|v1.1]",
+    options: {
+      shop: SHOP_OPTION,
+      environment: {
+        type: "string",
+        value: ENVIRONMENTS.join("|"),
+        help: "which key this is; also becomes the shop's active environment",
+      },
+      "secret-key": { type: "string", value: "<key>", help: "the service's secret key" },
+      "publishable-key": {
+        type: "string",
+        value: "<key>",
+        help: "the service's publishable key (optional)",
+      },
+      "api-version": {
+        type: "string",
+        value: API_VERSIONS.join("|"),
+        help: "the service API version (unchanged if omitted)",
+      },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
+  },
+  "shop:status": {
+    summary: "Show a shop's connection and its outbox counts",
+    usage: "shop:status --shop <domain>",
+    options: { shop: SHOP_OPTION },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage, EXIT.notFound],
+  },
+  "webhook:send": {
+    summary: "POST a webhook to the app, signed and with the headers Shopify sends",
+    usage:
+      "webhook:send --shop <domain> --topic <topic> --file <payload.json> [--url <app url>] [--webhook-id <id>] [--event-id <id>]",
+    options: {
+      shop: SHOP_OPTION,
+      topic: { type: "string", value: "<topic>", help: "Shopify's topic, e.g. orders/create" },
+      file: { type: "string", value: "<payload.json>", help: "the body, sent byte for byte" },
+      url: {
+        type: "string",
+        value: "<app url>",
+        help: "default SHOPIFY_APP_URL, else http://localhost:$PORT (3000)",
+      },
+      "webhook-id": {
+        type: "string",
+        value: "<id>",
+        help: "X-Shopify-Webhook-Id (default: a random UUID)",
+      },
+      "event-id": {
+        type: "string",
+        value: "<id>",
+        help: "X-Shopify-Event-Id (default: a random UUID)",
+      },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
+  },
+  "events:list": {
+    summary: "List a shop's outbox events, newest first",
+    usage: "events:list --shop <domain> [--status <status>] [--order <id>] [--limit N] [--json]",
+    options: {
+      shop: SHOP_OPTION,
+      status: {
+        type: "string",
+        value: "<status>",
+        help: `only this status: ${OUTBOX_STATUSES.join(", ")}`,
+      },
+      order: { type: "string", value: "<id>", help: "only this Shopify order ID" },
+      limit: {
+        type: "string",
+        value: "N",
+        help: `at most N events (default 50, at most ${MAX_LIST_LIMIT})`,
+      },
+      json: { type: "boolean", help: "a JSON array instead of a table" },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
+  },
+  "events:retry": {
+    summary: "Send a dead, failed or unprocessable event again, or every dead event",
+    usage: "events:retry (--id <id> | --dead) [--shop <domain>]",
+    options: {
+      id: { type: "string", value: "<id>", help: "the event to send again" },
+      dead: { type: "boolean", help: "every dead event (of --shop, or of all shops)" },
+      shop: { ...SHOP_OPTION, help: "only this shop's events" },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage, EXIT.notFound, EXIT.notRetryable],
+  },
+};
+
+const EXIT_CODE_MEANINGS: Record<ExitCode, string> = {
+  [EXIT.ok]: "success",
+  [EXIT.failed]: "the operation failed (webhook answered non-2xx, network or database error)",
+  [EXIT.usage]: "usage or configuration error (unknown command or option, missing or bad value)",
+  [EXIT.notFound]: "not found (the shop or event does not exist)",
+  [EXIT.notRetryable]: "not retryable (the event is delivered, pending or being delivered)",
+};
+
+function isCommandName(value: string): value is CommandName {
+  return Object.hasOwn(COMMANDS, value);
+}
+
+function exitCodeLines(codes: readonly ExitCode[]): string[] {
+  return codes.map((code) => `  ${code}  ${EXIT_CODE_MEANINGS[code]}`);
+}
+
+export function globalHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    "Usage: npm run svc -- <command> [options]",
+    "",
+    "Operator commands for svc-protection. Configuration comes from the environment and from",
+    ".env in the working directory (DATABASE_URL; SVC_ENCRYPTION_KEY for shop:connect;",
+    "SHOPIFY_API_SECRET for webhook:send).",
+    "",
+    "Commands:",
+    ...Object.entries(COMMANDS).map(([name, spec]) => `  ${name.padEnd(width)}  ${spec.summary}`),
+    "",
+    "Run npm run svc -- <command> --help for a command's options.",
+    "",
+    "Exit codes:",
+    ...exitCodeLines(Object.values(EXIT)),
+  ].join("\n");
+}
+
+export function commandHelp(name: CommandName): string {
+  const spec = COMMANDS[name];
+  const flags = Object.entries(spec.options).map(
+    ([option, { value }]) => `--${option}${value ? ` ${value}` : ""}`,
+  );
+  const width = Math.max(...flags.map((flag) => flag.length));
+  return [
+    `Usage: npm run svc -- ${spec.usage}`,
+    "",
+    spec.summary,
+    "",
+    "Options:",
+    ...Object.values(spec.options).map(
+      (option, index) => `  ${flags[index]!.padEnd(width)}  ${option.help}`,
+    ),
+    `  ${"--help".padEnd(width)}  this text`,
+    "",
+    "Exit codes:",
+    ...exitCodeLines(spec.exitCodes),
+  ].join("\n");
+}
+
+/** `npm run svc -- <argv>`: the command to run, a help text to print, or what is wrong. */
+export function parseCommandLine(argv: readonly string[]): CliCommand | HelpRequest | UsageError {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+    const topic = first === "help" ? rest[0] : undefined;
+    if (topic !== undefined && isCommandName(topic)) {
+      return { name: "help", text: commandHelp(topic) };
+    }
+    return { name: "help", text: globalHelp() };
+  }
+  if (first.startsWith("-")) {
+    return new UsageError(`expected a command before ${first} (see npm run svc -- --help)`);
+  }
+  if (!isCommandName(first)) {
+    return new UsageError(`unknown command "${first}" (see npm run svc -- --help)`);
+  }
+  try {
+    const values = readOptions(first, rest);
+    if (values.help === true) return { name: "help", text: commandHelp(first) };
+    return toCommand(first, new OptionValues(values));
+  } catch (error) {
+    if (error instanceof UsageError) return error;
+    throw error;
+  }
+}
+
+type RawValues = Record<string, string | boolean | undefined>;
+
+function readOptions(name: CommandName, args: string[]): RawValues {
+  const options = Object.fromEntries([
+    ...Object.entries(COMMANDS[name].options).map(([option, { type }]) => [option, { type }]),
+    ["help", { type: "boolean", short: "h" }],
+  ]) as Record<string, { type: "string" | "boolean"; short?: string }>;
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(describeParseError(name, error));
+  }
+}
+
+/** node:util's parse errors, reworded to one line that names the option. */
+function describeParseError(command: CommandName, error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
+  const option = quoted.split(" ")[0] ?? quoted;
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${option} for ${command} (see npm run svc -- ${command} --help)`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument "${quoted}" for ${command}: every value follows its option`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      if (message.includes("does not take an argument")) return `${option} does not take a value`;
+      if (message.includes("ambiguous")) {
+        return `${option} needs a value (for a value starting with "-", write ${option}=<value>)`;
+      }
+      return `${option} needs a value`;
+    default:
+      return message.split("\n")[0] ?? message;
+  }
+}
+
+class OptionValues {
+  constructor(private readonly values: RawValues) {}
+
+  flag(option: string): boolean {
+    return this.values[option] === true;
+  }
+
+  optional(option: string): string | undefined {
+    const value = this.values[option];
+    if (typeof value !== "string") return undefined;
+    const trimmed = value.trim();
+    if (trimmed === "") throw new UsageError(`--${option} must not be empty`);
+    return trimmed;
+  }
+
+  required(option: string): string {
+    const value = this.optional(option);
+    if (value === undefined) throw new UsageError(`--${option} is required`);
+    return value;
+  }
+
+  oneOf<T extends string>(option: string, allowed: readonly T[], value = this.optional(option)) {
+    if (value === undefined) return undefined;
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new UsageError(`--${option} must be one of ${allowed.join(", ")}, not "${value}"`);
+    }
+    return value as T;
+  }
+
+  shop(option = "shop", value = this.required(option)): string {
+    if (!SHOP_DOMAIN.test(value)) {
+      throw new UsageError(
+        `--${option} must be a shop's myshopify.com domain in lowercase, e.g. example.myshopify.com, not "${value}"`,
+      );
+    }
+    return value;
+  }
+
+  integer(option: string, max: number): number | undefined {
+    const value = this.optional(option);
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < 1 || number > max) {
+      throw new UsageError(`--${option} must be a whole number from 1 to ${max}, not "${value}"`);
+    }
+    return number;
+  }
+}
+
+function toCommand(name: CommandName, options: OptionValues): CliCommand {
+  switch (name) {
+    case "shop:connect":
+      return {
+        name,
+        shop: options.shop(),
+        environment: options.oneOf("environment", ENVIRONMENTS, options.required("environment"))!,
+        secretKey: options.required("secret-key"),
+        publishableKey: options.optional("publishable-key"),
+        apiVersion: options.oneOf("api-version", API_VERSIONS),
+      };
+    case "shop:status":
+      return { name, shop: options.shop() };
+    case "webhook:send": {
+      const topic = options.required("topic");
+      if (!WEBHOOK_TOPIC.test(topic)) {
+        throw new UsageError(
+          `--topic must be a topic as Shopify spells it, e.g. orders/create, not "${topic}"`,
+        );
+      }
+      const url = options.optional("url");
+      if (url !== undefined && !isHttpUrl(url)) {
+        throw new UsageError(`--url must be an http:// or https:// URL, not "${url}"`);
+      }
+      return {
+        name,
+        shop: options.shop(),
+        topic,
+        file: options.required("file"),
+        url,
+        webhookId: options.optional("webhook-id"),
+        eventId: options.optional("event-id"),
+      };
+    }
+    case "events:list":
+      return {
+        name,
+        shop: options.shop(),
+        status: options.oneOf("status", OUTBOX_STATUSES),
+        orderId: options.optional("order"),
+        limit: options.integer("limit", MAX_LIST_LIMIT),
+        json: options.flag("json"),
+      };
+    case "events:retry": {
+      const id = options.integer("id", MAX_EVENT_ID);
+      const dead = options.flag("dead");
+      if ((id === undefined) === !dead) {
+        throw new UsageError("events:retry needs exactly one of --id <id> or --dead");
+      }
+      const shop = options.optional("shop");
+      return {
+        name,
+        target: id === undefined ? "dead" : { id },
+        shop: shop === undefined ? undefined : options.shop("shop", shop),
+      };
+    }
+  }
+}
+
+export function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}

@@ -1,0 +1,365 @@
+import { readFile } from "node:fs/promises";
+import { createSecretBox, type SecretBox } from "../crypto/secret-box.server";
+import type { AppPrismaClient } from "../db/client.server";
+import {
+  DATABASE_URL_RULE,
+  DEFAULT_DATABASE_URL,
+  isSupportedDatabaseUrl,
+} from "../db/database-url";
+import { encryptionKey } from "../env.server";
+import {
+  countOutboxEventsByStatus,
+  findOldestOpenEvent,
+  listOutboxEvents,
+  retryDeadEvents,
+  retryOutboxEvent,
+} from "../models/OutboxEvent.server";
+import {
+  getShopConnection,
+  saveConnectionKeys,
+  toPublicConnection,
+  type ConnectionKeysInput,
+  type PublicConnection,
+} from "../models/ShopConnection.server";
+import { OUTBOX_STATUSES } from "../outbox/retry-policy";
+import { CliError, EXIT, isHttpUrl, UsageError, type CliCommand, type ExitCode } from "./args";
+import { shopifyWebhookHeaders } from "./sign-webhook";
+
+/** The process environment, or what a test passes instead. Each command reads what it needs. */
+export type CliEnv = Record<string, string | undefined>;
+
+export interface CliContext {
+  db: AppPrismaClient;
+  env: CliEnv;
+  /** Results, one line at a time (stdout). */
+  out: (line: string) => void;
+  /** Why a command failed, one line without the "svc: " prefix (stderr). */
+  err: (message: string) => void;
+  fetch?: typeof fetch;
+}
+
+type Command<Name extends CliCommand["name"]> = Extract<CliCommand, { name: Name }>;
+
+const WEBHOOK_TIMEOUT_MS = 30_000;
+const LAST_ERROR_WIDTH = 60;
+
+/** Runs one parsed command. Expected failures are reported through `err` and an exit code. */
+export async function runCommand(command: CliCommand, context: CliContext): Promise<ExitCode> {
+  try {
+    switch (command.name) {
+      case "shop:connect":
+        return await connectShop(command, context);
+      case "shop:status":
+        return await showShopStatus(command, context);
+      case "webhook:send":
+        return await sendWebhook(command, context);
+      case "events:list":
+        return await listEvents(command, context);
+      case "events:retry":
+        return await retryEvents(command, context);
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      context.err(error.message);
+      return error.exitCode;
+    }
+    context.err(`${command.name} failed: ${describeError(error)}`);
+    return EXIT.failed;
+  }
+}
+
+/** DATABASE_URL as the app reads it, with the same default. */
+export function cliDatabaseUrl(env: CliEnv): string {
+  const url = env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  if (!isSupportedDatabaseUrl(url)) throw new UsageError(`DATABASE_URL ${DATABASE_URL_RULE}`);
+  return url;
+}
+
+/** Seals with SVC_ENCRYPTION_KEY, checked by the same rule as the app's configuration. */
+function secretBoxFrom(env: CliEnv, command: string): SecretBox {
+  const value = env.SVC_ENCRYPTION_KEY;
+  if (!value) {
+    throw new UsageError(`SVC_ENCRYPTION_KEY is required for ${command} (the app's key)`);
+  }
+  const parsed = encryptionKey.safeParse(value);
+  if (!parsed.success) {
+    throw new UsageError(`SVC_ENCRYPTION_KEY ${parsed.error.issues[0]?.message ?? "is invalid"}`);
+  }
+  return createSecretBox([parsed.data]);
+}
+
+export async function connectShop(
+  command: Command<"shop:connect">,
+  { db, env, out }: CliContext,
+): Promise<ExitCode> {
+  const box = secretBoxFrom(env, command.name);
+  const { environment, apiVersion, secretKey, publishableKey } = command;
+  const input: ConnectionKeysInput =
+    environment === "sandbox"
+      ? {
+          environment,
+          apiVersion,
+          sandboxSecretKey: secretKey,
+          sandboxPublishableKey: publishableKey,
+        }
+      : { environment, apiVersion, liveSecretKey: secretKey, livePublishableKey: publishableKey };
+  const record = await saveConnectionKeys(db, box, command.shop, input);
+  out(`Saved the ${command.environment} keys of ${command.shop}.`);
+  printConnection(toPublicConnection(record), out);
+  return EXIT.ok;
+}
+
+export async function showShopStatus(
+  command: Command<"shop:status">,
+  { db, out }: CliContext,
+): Promise<ExitCode> {
+  const record = await getShopConnection(db, command.shop);
+  if (!record) {
+    throw new CliError(
+      `shop ${command.shop} not found (it has never installed the app)`,
+      EXIT.notFound,
+    );
+  }
+  const counts = await countOutboxEventsByStatus(db, command.shop);
+  const oldestOpen = await findOldestOpenEvent(db, command.shop);
+  printConnection(toPublicConnection(record), out);
+  printPairs(
+    [
+      ["outbox", OUTBOX_STATUSES.map((status) => `${status} ${counts[status] ?? 0}`).join(", ")],
+      [
+        "oldest open event",
+        oldestOpen
+          ? `${oldestOpen.createdAt.toISOString()} (id ${oldestOpen.id}, ${oldestOpen.status})`
+          : "none",
+      ],
+    ],
+    out,
+  );
+  return EXIT.ok;
+}
+
+function printConnection(connection: PublicConnection, out: CliContext["out"]) {
+  const secret = (last4: string | null) => (last4 ? `set, ending in ${last4}` : "not set");
+  printPairs(
+    [
+      ["shop", connection.shop],
+      ["environment", connection.environment],
+      ["api version", connection.apiVersion],
+      [
+        "status",
+        connection.statusDetail
+          ? `${connection.status} (${connection.statusDetail})`
+          : connection.status,
+      ],
+      ["sandbox secret key", secret(connection.sandboxSecretKeyLast4)],
+      ["live secret key", secret(connection.liveSecretKeyLast4)],
+      ["sandbox publishable key", connection.sandboxPublishableKey ?? "not set"],
+      ["live publishable key", connection.livePublishableKey ?? "not set"],
+      ["report orders without plan", connection.reportOrdersWithoutPlan ? "yes" : "no"],
+    ],
+    out,
+  );
+}
+
+function printPairs(pairs: [string, string][], out: CliContext["out"]) {
+  for (const [label, value] of pairs) out(`${`${label}:`.padEnd(28)}${value}`);
+}
+
+export async function sendWebhook(
+  command: Command<"webhook:send">,
+  { env, out, fetch: fetchImpl = fetch }: CliContext,
+): Promise<ExitCode> {
+  const secret = env.SHOPIFY_API_SECRET?.trim();
+  if (!secret) {
+    throw new UsageError(`SHOPIFY_API_SECRET is required for ${command.name} (the app's secret)`);
+  }
+  const base = appUrl(command, env);
+  const url = `${base.replace(/\/+$/, "")}/webhooks/${command.topic}`;
+  let body: Buffer;
+  try {
+    body = await readFile(command.file);
+  } catch (error) {
+    throw new UsageError(`--file ${command.file} cannot be read: ${describeError(error)}`);
+  }
+  const headers = shopifyWebhookHeaders({
+    topic: command.topic,
+    shop: command.shop,
+    body,
+    secret,
+    webhookId: command.webhookId,
+    eventId: command.eventId,
+  });
+
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers,
+      body: new Uint8Array(body),
+      // Shopify does not follow redirects either: a 3xx is a failed delivery.
+      redirect: "manual",
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new CliError(`could not reach ${url}: ${describeError(error)}`, EXIT.failed);
+  }
+  const answer = `${response.status} ${response.statusText}`.trim();
+  out(`POST ${url}: ${answer} (webhook id ${headers["X-Shopify-Webhook-Id"]})`);
+  if (!response.ok) {
+    const text = oneLine(await response.text().catch(() => ""));
+    throw new CliError(
+      `${url} answered ${answer}${text ? `: ${truncate(text, 200)}` : ""}`,
+      EXIT.failed,
+    );
+  }
+  return EXIT.ok;
+}
+
+function appUrl(command: Command<"webhook:send">, env: CliEnv): string {
+  if (command.url) return command.url;
+  const configured = env.SHOPIFY_APP_URL?.trim();
+  if (configured) {
+    if (!isHttpUrl(configured)) {
+      throw new UsageError("SHOPIFY_APP_URL must be an http:// or https:// URL (or pass --url)");
+    }
+    return configured;
+  }
+  return `http://localhost:${env.PORT?.trim() || 3000}`;
+}
+
+type OutboxEventRow = Awaited<ReturnType<typeof listOutboxEvents>>[number];
+
+/** What `events:list --json` prints per event. The payload (customer data) is left out. */
+export function toEventJson(event: OutboxEventRow) {
+  return {
+    id: event.id,
+    shop: event.shop,
+    environment: event.environment,
+    orderId: event.orderId,
+    eventType: event.eventType,
+    status: event.status,
+    attempts: event.attempts,
+    nextAttemptAt: event.nextAttemptAt.toISOString(),
+    firstFailedAt: event.firstFailedAt?.toISOString() ?? null,
+    lastAttemptAt: event.lastAttemptAt?.toISOString() ?? null,
+    lastError: event.lastError,
+    serviceEventId: event.serviceEventId,
+    createdAt: event.createdAt.toISOString(),
+    deliveredAt: event.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+export async function listEvents(
+  command: Command<"events:list">,
+  { db, out }: CliContext,
+): Promise<ExitCode> {
+  const events = await listOutboxEvents(db, {
+    shop: command.shop,
+    status: command.status,
+    orderId: command.orderId,
+    limit: command.limit,
+  });
+  if (command.json) {
+    out(JSON.stringify(events.map(toEventJson), null, 2));
+    return EXIT.ok;
+  }
+  if (events.length === 0) {
+    out(`No events for ${command.shop} match.`);
+    return EXIT.ok;
+  }
+  const header = [
+    "ID",
+    "STATUS",
+    "TYPE",
+    "ORDER",
+    "ENVIRONMENT",
+    "ATTEMPTS",
+    "CREATED",
+    "DELIVERED",
+    "LAST ERROR",
+  ];
+  const rows = events.map((event) => [
+    String(event.id),
+    event.status,
+    event.eventType,
+    event.orderId,
+    event.environment,
+    String(event.attempts),
+    shortTime(event.createdAt),
+    event.deliveredAt ? shortTime(event.deliveredAt) : "-",
+    event.lastError ? truncate(oneLine(event.lastError), LAST_ERROR_WIDTH) : "-",
+  ]);
+  for (const line of alignColumns([header, ...rows])) out(line);
+  return EXIT.ok;
+}
+
+export async function retryEvents(
+  command: Command<"events:retry">,
+  { db, out }: CliContext,
+): Promise<ExitCode> {
+  if (command.target === "dead") {
+    const count = await retryDeadEvents(db, command.shop);
+    const scope = command.shop ? ` of ${command.shop}` : "";
+    out(`${count} dead event${count === 1 ? "" : "s"}${scope} returned to pending.`);
+    return EXIT.ok;
+  }
+  const { id } = command.target;
+  const result = await retryOutboxEvent(db, id, command.shop);
+  switch (result.status) {
+    case "not_found":
+      throw new CliError(
+        `event ${id} not found${command.shop ? ` for ${command.shop}` : ""}`,
+        EXIT.notFound,
+      );
+    case "not_retryable":
+      throw new CliError(
+        `event ${id} is ${result.current}; only dead, failed or unprocessable events can be retried`,
+        EXIT.notRetryable,
+      );
+    case "retried":
+      out(
+        `Event ${id} (${result.event.eventType} for order ${result.event.orderId}, ${result.event.shop}) returned to pending.`,
+      );
+      return EXIT.ok;
+  }
+}
+
+function alignColumns(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+function shortTime(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function truncate(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+
+/** One line for an unexpected error: the last line of a Prisma error is its reason. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return oneLine(String(error));
+  // fetch() hides the network error (ECONNREFUSED, ENOTFOUND, time-out) in its cause.
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  if (error.message === "fetch failed" && cause) {
+    const code = typeof cause.code === "string" ? cause.code : undefined;
+    const message = typeof cause.message === "string" ? cause.message : "";
+    return message || code || error.message;
+  }
+  if (error.name === "TimeoutError") return `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+  const lines = error.message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.at(-1) ?? error.name;
+}
