@@ -202,18 +202,39 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("marks a 400 dead at once and keeps the service's validation errors", async () => {
-    await control.control("faults", {
-      method: "POST",
-      body: { count: 1, status: 400, match: { path: "/sandbox/events" } },
-    });
     await send("orders/create", lifecycleStep("orders/create"));
+    // As if a mapping bug had produced a negative price: the service's schema refuses it.
+    const row = await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } });
+    const event = JSON.parse(row.payload) as {
+      payload: { line_items: { price_amount: number }[] };
+    };
+    event.payload.line_items[0]!.price_amount = -1;
+    await app.prisma.outboxEvent.update({
+      where: { id: row.id },
+      data: { payload: JSON.stringify(event) },
+    });
     await worker().drain();
+
     const dead = await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } });
     expect(dead.status).toBe("dead");
     expect(dead.attempts).toBe(1);
-    expect(dead.lastError).toMatch(/400/);
-    expect(JSON.parse(dead.lastResponse ?? "{}")).toMatchObject({ status: 400 });
+    expect(dead.lastError).toMatch(
+      /^validation error \(400 validation_failed\).*line_items\/0\/price_amount|line_items\[0\]\.price_amount/,
+    );
+    const answer = JSON.parse(dead.lastResponse ?? "{}") as {
+      status: number;
+      error: { error_code: string; validation_errors: unknown[] };
+    };
+    expect(answer.status).toBe(400);
+    expect(answer.error.error_code).toBe("validation_failed");
+    expect(answer.error.validation_errors.length).toBeGreaterThan(0);
 
+    // Fixed and replayed: the same row is sent again and delivered.
+    event.payload.line_items[0]!.price_amount = 129900;
+    await app.prisma.outboxEvent.update({
+      where: { id: row.id },
+      data: { payload: JSON.stringify(event) },
+    });
     expect(await app.outbox.retryDeadEvents(app.prisma, SHOP)).toBe(1);
     await worker().drain();
     expect((await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } })).status).toBe(
