@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
 import { getShopConnection } from "../models/ShopConnection.server";
 import {
@@ -5,7 +6,13 @@ import {
   isUniqueViolation,
   type ReceiptStatus,
 } from "../models/WebhookReceipt.server";
-import { mapOrderWebhook, parseWebhookJson, type MappingResult, type OrderTopic } from "../orders";
+import {
+  mapOrderWebhook,
+  parseWebhookJson,
+  type DerivedEvent,
+  type MappingResult,
+  type OrderTopic,
+} from "../orders";
 import type { Environment } from "../protection/types";
 import { OPEN_STATUSES } from "./retry-policy";
 
@@ -25,7 +32,7 @@ export type RecordOutcome =
       outcome: "recorded" | "ignored" | "unprocessable";
       receiptId: string;
       orderId: string | null;
-      eventIds: number[];
+      eventCount: number;
       detail: string;
     };
 
@@ -40,13 +47,73 @@ export async function recordOrderWebhook(
   db: AppPrismaClient,
   delivery: OrderWebhookDelivery,
 ): Promise<RecordOutcome> {
+  const connection = await getShopConnection(db, delivery.shop);
+  const environment = (connection?.environment ?? "sandbox") as Environment;
+  const mapping = mapDelivery(delivery, connection?.reportOrdersWithoutPlan ?? true);
+
+  // The hot path: a new order is written in one batch, with no reads first. A duplicate (or
+  // a race) hits a unique index, rolls the batch back, and takes the careful path below.
+  if (delivery.topic === "orders/create" && mapping.kind === "events") {
+    try {
+      return await recordNewOrder(db, delivery, environment, mapping);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, delivery);
+      return await recordOnce(db, delivery, environment, mapping);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_RECORD_ATTEMPTS) throw error;
     }
   }
+}
+
+async function recordNewOrder(
+  db: AppPrismaClient,
+  delivery: OrderWebhookDelivery,
+  environment: Environment,
+  mapping: Extract<MappingResult, { kind: "events" }>,
+): Promise<RecordOutcome> {
+  const receiptId = randomUUID();
+  await db.$transaction([
+    db.webhookReceipt.create({
+      data: {
+        ...receiptData(delivery, "processed", mapping.orderId, mapping.detail),
+        id: receiptId,
+      },
+    }),
+    db.outboxEvent.createMany({
+      data: mapping.events.map((derived) =>
+        outboxRow(delivery.shop, environment, mapping.orderId, derived, receiptId),
+      ),
+    }),
+  ]);
+  return {
+    outcome: "recorded",
+    receiptId,
+    orderId: mapping.orderId,
+    eventCount: mapping.events.length,
+    detail: mapping.detail,
+  };
+}
+
+function outboxRow(
+  shop: string,
+  environment: Environment,
+  orderId: string,
+  derived: DerivedEvent,
+  sourceReceiptId: string,
+) {
+  return {
+    shop,
+    environment,
+    orderId,
+    eventType: derived.event.type,
+    dedupeKey: derived.dedupeKey,
+    payload: JSON.stringify(derived.event),
+    sourceReceiptId,
+  };
 }
 
 function mapDelivery(delivery: OrderWebhookDelivery, reportOrdersWithoutPlan: boolean) {
@@ -66,23 +133,22 @@ function mapDelivery(delivery: OrderWebhookDelivery, reportOrdersWithoutPlan: bo
 async function recordOnce(
   db: AppPrismaClient,
   delivery: OrderWebhookDelivery,
+  environment: Environment,
+  mapping: MappingResult,
 ): Promise<RecordOutcome> {
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
-  const connection = await getShopConnection(db, delivery.shop);
-  const environment = (connection?.environment ?? "sandbox") as Environment;
-  const mapping = mapDelivery(delivery, connection?.reportOrdersWithoutPlan ?? true);
 
   return db.$transaction(async (tx) => {
     switch (mapping.kind) {
       case "unprocessable":
-        return finish(tx, delivery, "unprocessable", mapping.orderId, mapping.reason, [], true);
+        return finish(tx, delivery, "unprocessable", mapping.orderId, mapping.reason, true);
       case "ignored": {
         const notes = [mapping.detail];
         if (delivery.topic === "orders/create" && mapping.orderId) {
           const dropped = await dropWaitingFollowUps(tx, delivery.shop, mapping.orderId);
           if (dropped) notes.push(`dropped ${dropped} waiting event(s) of this unreported order`);
         }
-        return finish(tx, delivery, "ignored", mapping.orderId, notes.join("; "), []);
+        return finish(tx, delivery, "ignored", mapping.orderId, notes.join("; "));
       }
       case "events":
         return recordEvents(tx, delivery, environment, mapping);
@@ -103,7 +169,7 @@ async function recordEvents(
 
   if (delivery.topic !== "orders/create" && (await wasOrderIgnored(tx, shop, orderId))) {
     const detail = `Order ${orderId} was not reported (no plan line, and reporting orders without a plan is off); nothing to send`;
-    return finish(tx, delivery, "ignored", orderId, detail, []);
+    return finish(tx, delivery, "ignored", orderId, detail);
   }
 
   if (
@@ -148,28 +214,18 @@ async function recordEvents(
       mapping.events.length ? "ignored" : "processed",
       orderId,
       notes.join("; "),
-      [],
     );
   }
 
   const receipt = await createReceipt(tx, delivery, "processed", orderId, notes.join("; "), false);
-  const created = await tx.outboxEvent.createManyAndReturn({
-    data: fresh.map((derived) => ({
-      shop,
-      environment,
-      orderId,
-      eventType: derived.event.type,
-      dedupeKey: derived.dedupeKey,
-      payload: JSON.stringify(derived.event),
-      sourceReceiptId: receipt.id,
-    })),
-    select: { id: true },
+  const created = await tx.outboxEvent.createMany({
+    data: fresh.map((derived) => outboxRow(shop, environment, orderId, derived, receipt.id)),
   });
   return {
     outcome: "recorded",
     receiptId: receipt.id,
     orderId,
-    eventIds: created.map((row) => row.id),
+    eventCount: created.count,
     detail: receipt.detail ?? "",
   };
 }
@@ -204,6 +260,26 @@ async function dropWaitingFollowUps(tx: AppTransaction, shop: string, orderId: s
   return count;
 }
 
+function receiptData(
+  delivery: OrderWebhookDelivery,
+  status: ReceiptStatus,
+  orderId: string | null,
+  detail: string,
+  keepPayload = false,
+) {
+  return {
+    shop: delivery.shop,
+    topic: delivery.topic,
+    webhookId: delivery.webhookId,
+    eventId: delivery.eventId ?? null,
+    apiVersion: delivery.apiVersion ?? null,
+    orderId,
+    status,
+    detail,
+    payload: keepPayload ? delivery.rawBody : null,
+  };
+}
+
 function createReceipt(
   tx: AppTransaction,
   delivery: OrderWebhookDelivery,
@@ -213,17 +289,7 @@ function createReceipt(
   keepPayload: boolean,
 ) {
   return tx.webhookReceipt.create({
-    data: {
-      shop: delivery.shop,
-      topic: delivery.topic,
-      webhookId: delivery.webhookId,
-      eventId: delivery.eventId ?? null,
-      apiVersion: delivery.apiVersion ?? null,
-      orderId,
-      status,
-      detail,
-      payload: keepPayload ? delivery.rawBody : null,
-    },
+    data: receiptData(delivery, status, orderId, detail, keepPayload),
   });
 }
 
@@ -233,10 +299,9 @@ async function finish(
   status: ReceiptStatus,
   orderId: string | null,
   detail: string,
-  eventIds: number[],
   keepPayload = false,
 ): Promise<RecordOutcome> {
   const receipt = await createReceipt(tx, delivery, status, orderId, detail, keepPayload);
   const outcome = status === "processed" ? "recorded" : status;
-  return { outcome, receiptId: receipt.id, orderId, eventIds, detail };
+  return { outcome, receiptId: receipt.id, orderId, eventCount: 0, detail };
 }

@@ -22,10 +22,10 @@ export function orderWebhookAction(topic: OrderTopic) {
     if (result.outcome === "duplicate") {
       log.info("Duplicate delivery; already recorded");
     } else {
-      const fields = { orderId: result.orderId, outboxIds: result.eventIds, detail: result.detail };
+      const fields = { orderId: result.orderId, events: result.eventCount, detail: result.detail };
       if (result.outcome === "unprocessable") log.warn(fields, "Webhook kept as unprocessable");
       else log.info(fields, `Webhook ${result.outcome}`);
-      if (result.eventIds.length) notifyOutbox();
+      if (result.eventCount) notifyOutbox();
     }
     return new Response();
   };
