@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
-import type * as SecretsModule from "../../app/crypto/secrets.server";
-import type { AppPrismaClient } from "../../app/db/client.server";
-import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
-import type * as OutboxModelModule from "../../app/models/OutboxEvent.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import type * as WorkerModule from "../../app/outbox/worker.server";
-import type * as WebhooksModule from "../support/order-webhooks";
 import { ORDER_TOPICS, type OrderTopic } from "../../app/orders";
 import { testDatabaseProvider } from "../support/databases";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { repoRoot } from "../support/test-env";
 
 // Signed order webhooks through the real routes, the outbox and the worker, to the emulator.
@@ -19,38 +14,10 @@ import { repoRoot } from "../support/test-env";
 const provider = testDatabaseProvider();
 const SHOP = "lifecycle-store.myshopify.com";
 
-let emulator: RunningEmulator;
-let control: EmulatorClient;
-let app: {
-  prisma: AppPrismaClient;
-  connections: typeof ConnectionsModule;
-  outbox: typeof OutboxModelModule;
-  worker: typeof WorkerModule;
-  webhooks: typeof WebhooksModule;
-  box: typeof SecretsModule;
-};
-
-beforeAll(async () => {
-  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
-  control = new EmulatorClient(emulator);
-  process.env.SVC_BASE_URL = emulator.url; // read by getEnv() on first use, below
-  process.env.SVC_REQUEST_TIMEOUT_MS = "2000";
-  app = {
-    prisma: (await import("../../app/db.server")).default,
-    connections: await import("../../app/models/ShopConnection.server"),
-    outbox: await import("../../app/models/OutboxEvent.server"),
-    worker: await import("../../app/outbox/worker.server"),
-    webhooks: await import("../support/order-webhooks"),
-    box: await import("../../app/crypto/secrets.server"),
-  };
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+const app = withOutboxApp();
 
 beforeEach(async () => {
-  await control.reset();
+  await app.control.reset();
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
@@ -58,10 +25,7 @@ beforeEach(async () => {
 });
 
 function connect(sandboxSecretKey: string) {
-  return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
-    environment: "sandbox",
-    sandboxSecretKey,
-  });
+  return connectSandbox(app, SHOP, sandboxSecretKey);
 }
 
 async function send(
@@ -95,7 +59,7 @@ function worker(options: Partial<WorkerModule.OutboxWorkerOptions> = {}) {
 }
 
 async function sentEvents() {
-  const requests = await control.requests();
+  const requests = await app.control.requests();
   return requests
     .filter((request) => request.path.endsWith("/events") && request.status === 200)
     .map((request) => (request.body as { type: string }).type);
@@ -122,7 +86,7 @@ describe(`order webhooks to service events (${provider})`, () => {
       "order_refund_added",
       "order_cancelled",
     ]);
-    const state = await control.state("sandbox");
+    const state = await app.control.state("sandbox");
     const order = state.orders.find(
       (candidate) => candidate.order_id === app.webhooks.LIFECYCLE.orderId,
     );
@@ -169,22 +133,20 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("loses nothing while the service is down, and sends it all once it is back", async () => {
-    const port = Number(new URL(emulator.url).port);
-    await emulator.close();
-    for (const [topic, file] of app.webhooks.LIFECYCLE.files) await send(topic, file);
-    await worker().drain();
-    expect(await statuses()).toEqual([
-      "order_placed:failed",
-      "order_fulfillment_added:pending",
-      "order_refund_added:pending",
-      "order_cancelled:pending",
-    ]);
-    const failed = await app.prisma.outboxEvent.findFirstOrThrow({ where: { status: "failed" } });
-    expect(failed.lastError).toMatch(/network|timeout/);
-    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await app.restartEmulator(async () => {
+      for (const [topic, file] of app.webhooks.LIFECYCLE.files) await send(topic, file);
+      await worker().drain();
+      expect(await statuses()).toEqual([
+        "order_placed:failed",
+        "order_fulfillment_added:pending",
+        "order_refund_added:pending",
+        "order_cancelled:pending",
+      ]);
+      const failed = await app.prisma.outboxEvent.findFirstOrThrow({ where: { status: "failed" } });
+      expect(failed.lastError).toMatch(/network|timeout/);
+      expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    });
 
-    emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port });
-    control = new EmulatorClient(emulator);
     const later = new Date(Date.now() + 60 * 60 * 1000);
     await worker({ now: () => later }).drain();
     expect(await sentEvents()).toEqual([
@@ -252,7 +214,7 @@ describe(`order webhooks to service events (${provider})`, () => {
     expect(paused.statusDetail).toMatch(/sandbox secret key/);
     expect(await statuses()).toEqual(["order_placed:pending", "order_fulfillment_added:pending"]);
     await worker().drain();
-    const unauthorized = (await control.requests()).filter((request) => request.status === 401);
+    const unauthorized = (await app.control.requests()).filter((request) => request.status === 401);
     expect(unauthorized).toHaveLength(1); // paused: no second try with the rejected key
 
     await connect(SANDBOX_KEY);
@@ -294,10 +256,10 @@ describe(`order webhooks to service events (${provider})`, () => {
       environment: "sandbox",
     });
     await worker().drain();
-    expect((await control.state("production")).orders.map((order) => order.order_id)).toEqual([
+    expect((await app.control.state("production")).orders.map((order) => order.order_id)).toEqual([
       app.webhooks.LIFECYCLE.orderId,
     ]);
-    expect((await control.state("sandbox")).orders).toEqual([]);
+    expect((await app.control.state("sandbox")).orders).toEqual([]);
   });
 
   it("does not report a plan-less order, or its follow-ups, when the shop turned that off", async () => {
@@ -432,7 +394,7 @@ describe(`order webhooks to service events (${provider})`, () => {
       expect(handled[0]! + handled[1]!).toBe(1000);
       expect(Math.min(...handled)).toBeGreaterThan(0);
       expect(await app.prisma.outboxEvent.count({ where: { status: "delivered" } })).toBe(1000);
-      const state = await control.state("sandbox");
+      const state = await app.control.state("sandbox");
       expect(state.orders).toHaveLength(500);
       for (const order of state.orders) {
         expect(order.placement_count).toBe(1);
@@ -452,7 +414,7 @@ describe(`order webhooks to service events (${provider})`, () => {
     );
     await app.webhooks.sendOrderWebhook({ topic: "orders/create", shop: SHOP, body });
     await worker().drain();
-    const [order] = (await control.state("sandbox")).orders;
+    const [order] = (await app.control.state("sandbox")).orders;
     expect(order?.order_id).toBe("6709529444685123457");
     expect(order?.placed.line_items.map((line) => line.id)).toContain("1673526385082912345");
     const row = await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } });

@@ -1,14 +1,8 @@
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
-import type * as SecretsModule from "../../app/crypto/secrets.server";
-import type { AppPrismaClient } from "../../app/db/client.server";
-import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
-import type * as ClaimModule from "../../app/outbox/claim.server";
-import type * as WorkerModule from "../../app/outbox/worker.server";
-import type * as WebhooksModule from "../support/order-webhooks";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "../../emulator/test-support";
 import { testDatabaseProvider } from "../support/databases";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { repoRoot } from "../support/test-env";
 
 // The worker's life: leases that outlive a crashed worker, graceful stops, and the
@@ -17,43 +11,13 @@ import { repoRoot } from "../support/test-env";
 const provider = testDatabaseProvider();
 const SHOP = "worker-store.myshopify.com";
 
-let emulator: RunningEmulator;
-let control: EmulatorClient;
-let app: {
-  prisma: AppPrismaClient;
-  connections: typeof ConnectionsModule;
-  claim: typeof ClaimModule;
-  worker: typeof WorkerModule;
-  webhooks: typeof WebhooksModule;
-  box: typeof SecretsModule;
-};
-
-beforeAll(async () => {
-  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
-  control = new EmulatorClient(emulator);
-  process.env.SVC_BASE_URL = emulator.url;
-  app = {
-    prisma: (await import("../../app/db.server")).default,
-    connections: await import("../../app/models/ShopConnection.server"),
-    claim: await import("../../app/outbox/claim.server"),
-    worker: await import("../../app/outbox/worker.server"),
-    webhooks: await import("../support/order-webhooks"),
-    box: await import("../../app/crypto/secrets.server"),
-  };
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+const app = withOutboxApp();
 
 beforeEach(async () => {
-  await control.reset();
+  await app.control.reset();
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
-  await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
-    environment: "sandbox",
-    sandboxSecretKey: SANDBOX_KEY,
-  });
+  await connectSandbox(app, SHOP, SANDBOX_KEY);
   const answer = await app.webhooks.sendOrderWebhook({
     topic: "orders/create",
     shop: SHOP,
@@ -63,7 +27,7 @@ beforeEach(async () => {
 });
 
 async function placements() {
-  const state = await control.state("sandbox");
+  const state = await app.control.state("sandbox");
   return state.orders.map((order) => order.placement_count);
 }
 
@@ -104,7 +68,7 @@ describe(`outbox worker (${provider})`, () => {
   });
 
   it("finishes the send in flight before a graceful stop returns", async () => {
-    await control.control("faults", {
+    await app.control.control("faults", {
       method: "POST",
       body: { count: 1, delay_ms: 400, match: { path: "/sandbox/events" } },
     });

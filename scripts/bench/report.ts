@@ -1,0 +1,252 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import prettier from "prettier";
+import type { DatabaseProvider } from "../../app/db/database-url";
+import type { CpuShares } from "./processes";
+
+export const TARGETS = {
+  acceptedPerSecond: 1_000,
+  p99Ms: 50,
+  drainPerSecond: 500,
+  peakRssBytes: 300 * 1_000_000,
+};
+
+export interface MachineInfo {
+  date: string;
+  cpuModel: string;
+  cpuCount: number;
+  totalMemoryBytes: number;
+  os: string;
+  node: string;
+  pinning: string;
+}
+
+export interface DatabaseResult {
+  provider: DatabaseProvider;
+  acceptance: {
+    connections: number;
+    accepted: number;
+    /** Sent but answered 5xx or not at all. */
+    notAccepted: number;
+    elapsedMs: number;
+    perSecond: number;
+    serverCpuPerRequestMs: number;
+  };
+  latency: {
+    ratePerSecond: number;
+    durationMs: number;
+    sent: number;
+    /** Sent but answered 5xx or not at all (connection reset, time-out). */
+    notAccepted: number;
+    /** "4255 × 200, 245 × 500". */
+    answers: string;
+    p50: number;
+    p95: number;
+    p99: number;
+    max: number;
+    maxSendLagMs: number;
+  };
+  drain: { events: number; measuredEvents: number; perSecond: number; wallMs: number };
+  peakRss: {
+    serverBytes: number;
+    /** VmRSS once the server first answered /healthz. */
+    serverIdleBytes: number;
+    /** VmHWM after warm-up and acceptance, before the latency run. */
+    serverAfterAcceptanceBytes: number;
+    workerBytes: number;
+  };
+  /** Where the machine's CPU time went in each measured phase. */
+  cpu: { acceptance: CpuShares; latency?: CpuShares; drain?: CpuShares };
+  /** What was verified, one line each. */
+  checks: string[];
+}
+
+const DATABASE_NAMES: Record<DatabaseProvider, string> = {
+  sqlite: "SQLite",
+  postgresql: "PostgreSQL",
+};
+
+const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+function verdict(pass: boolean) {
+  return pass ? "PASS" : "MISS";
+}
+
+function ms(value: number) {
+  return `${oneDecimal.format(value)} ms`;
+}
+
+function megabytes(bytes: number) {
+  return `${integer.format(bytes / 1_000_000)} MB`;
+}
+
+interface Row {
+  measure: string;
+  target: string;
+  cell(result: DatabaseResult): string;
+}
+
+const ROWS: Row[] = [
+  {
+    measure: "Acceptance throughput (closed loop, 64 connections)",
+    target: `≥ ${integer.format(TARGETS.acceptedPerSecond)}/s`,
+    cell: ({ acceptance }) => {
+      const lost = acceptance.notAccepted
+        ? ` (${integer.format(acceptance.notAccepted)} not accepted)`
+        : "";
+      return `${integer.format(acceptance.perSecond)}/s${lost} ${verdict(acceptance.perSecond >= TARGETS.acceptedPerSecond)}`;
+    },
+  },
+  {
+    measure: "Ack latency p50 at 300/s offered (open loop)",
+    target: "",
+    cell: ({ latency }) => ms(latency.p50),
+  },
+  { measure: "Ack latency p95 at 300/s", target: "", cell: ({ latency }) => ms(latency.p95) },
+  {
+    measure: "Ack latency p99 at 300/s",
+    target: `≤ ${TARGETS.p99Ms} ms`,
+    cell: ({ latency }) => {
+      const pass = latency.p99 <= TARGETS.p99Ms && latency.notAccepted === 0;
+      const lost = latency.notAccepted
+        ? ` (${integer.format(latency.notAccepted)} of ${integer.format(latency.sent)} not accepted)`
+        : "";
+      return `${ms(latency.p99)}${lost} ${verdict(pass)}`;
+    },
+  },
+  { measure: "Ack latency max at 300/s", target: "", cell: ({ latency }) => ms(latency.max) },
+  {
+    measure: "Outbox drain, one worker (order_placed events/s)",
+    target: `≥ ${TARGETS.drainPerSecond}/s`,
+    cell: ({ drain }) =>
+      `${integer.format(drain.perSecond)}/s ${verdict(drain.perSecond >= TARGETS.drainPerSecond)}`,
+  },
+  {
+    measure: "Peak RSS, server (VmHWM of the remix-serve process)",
+    target: `≤ ${megabytes(TARGETS.peakRssBytes)}`,
+    cell: ({ peakRss }) =>
+      `${megabytes(peakRss.serverBytes)} ${verdict(peakRss.serverBytes <= TARGETS.peakRssBytes)}`,
+  },
+  {
+    measure: "Peak RSS, worker (VmHWM of npm run worker)",
+    target: `≤ ${megabytes(TARGETS.peakRssBytes)}`,
+    cell: ({ peakRss }) =>
+      `${megabytes(peakRss.workerBytes)} ${verdict(peakRss.workerBytes <= TARGETS.peakRssBytes)}`,
+  },
+];
+
+function resultsTable(results: DatabaseResult[]): string {
+  const header = ["Measure", "Target", ...results.map((r) => DATABASE_NAMES[r.provider])];
+  const lines = [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map((_, i) => (i < 2 ? "---" : "--:")).join(" | ")} |`,
+    ...ROWS.map((row) => {
+      const target = row.target || "(reported)";
+      return `| ${[row.measure, target, ...results.map((r) => row.cell(r))].join(" | ")} |`;
+    }),
+  ];
+  return lines.join("\n");
+}
+
+/** Other processes using more than this many CPUs during a phase make its figures unreliable. */
+const DISTURBED_CPUS = 0.15;
+
+function describeCpu(cpu: DatabaseResult["cpu"]): string {
+  const phases = Object.entries(cpu).filter((entry): entry is [string, CpuShares] => !!entry[1]);
+  return phases
+    .map(([phase, shares]) => {
+      const app = phase === "drain" ? "worker" : "server";
+      const pg = shares.postgres >= 0.005 ? `, PostgreSQL ${shares.postgres.toFixed(2)}` : "";
+      return `${phase}: ${app} ${shares.app.toFixed(2)}, load generator and emulator ${shares.loadGenerator.toFixed(2)}${pg}, other processes ${shares.other.toFixed(2)}`;
+    })
+    .join("; ");
+}
+
+/** Phases during which other processes used the machine noticeably, e.g. "PostgreSQL acceptance (0.9 CPUs)". */
+export function disturbances(results: DatabaseResult[]): string[] {
+  return results.flatMap((r) =>
+    Object.entries(r.cpu)
+      .filter(
+        (entry): entry is [string, CpuShares] => !!entry[1] && entry[1].other > DISTURBED_CPUS,
+      )
+      .map(
+        ([phase, shares]) =>
+          `${DATABASE_NAMES[r.provider]} ${phase} (${shares.other.toFixed(2)} CPUs)`,
+      ),
+  );
+}
+
+export function machineLine(machine: MachineInfo): string {
+  const memory = `${oneDecimal.format(machine.totalMemoryBytes / 2 ** 30)} GiB RAM`;
+  return `${machine.cpuModel} × ${machine.cpuCount} CPUs, ${memory}, ${machine.os}, Node ${machine.node}`;
+}
+
+/** The whole section body: what was run, on what, the table, how, and what was checked. */
+export function renderSection(machine: MachineInfo, command: string, results: DatabaseResult[]) {
+  const details = results.flatMap((r) => {
+    const name = DATABASE_NAMES[r.provider];
+    return [
+      `- **${name}**: ${integer.format(r.acceptance.accepted)} accepted in ${oneDecimal.format(r.acceptance.elapsedMs / 1000)} s ` +
+        `(server CPU ${oneDecimal.format(r.acceptance.serverCpuPerRequestMs)} ms per request); ` +
+        `${integer.format(r.latency.sent)} sent at ${r.latency.ratePerSecond}/s over ${oneDecimal.format(r.latency.durationMs / 1000)} s ` +
+        `(generator at most ${ms(r.latency.maxSendLagMs)} late); ` +
+        `${integer.format(r.drain.events)} events drained in ${oneDecimal.format(r.drain.wallMs / 1000)} s from worker spawn, ` +
+        `rate over the last ${integer.format(r.drain.measuredEvents)}. ` +
+        `Server RSS ${megabytes(r.peakRss.serverIdleBytes)} when ready, peak ${megabytes(r.peakRss.serverAfterAcceptanceBytes)} after acceptance.`,
+      `  - CPU use, in CPUs: ${describeCpu(r.cpu)}`,
+      ...r.checks.map((check) => `  - ${check}`),
+    ];
+  });
+  return [
+    `Last run: ${machine.date}, \`${command}\`.`,
+    "",
+    `Machine: ${machineLine(machine)}.`,
+    `Pinning: ${machine.pinning}.`,
+    ...(disturbances(results).length
+      ? [
+          "",
+          `**Disturbed:** other processes on the machine used CPU during ${disturbances(results).join(", ")}; those figures are lower than on a quiet machine.`,
+        ]
+      : []),
+    "",
+    resultsTable(results),
+    "",
+    "How it is measured, against the built production server (`npm run build`, then `scripts/start.ts` as `npm start` runs it, `NODE_ENV=production`, `LOG_LEVEL=warn`), one fresh database each, shop connected to the emulator's sandbox:",
+    "",
+    "- Every request is a real signed `orders/create` (the HMAC is checked) of `test/fixtures/lifecycle/orders-create.json` with its own order id, webhook id and event id.",
+    "- Acceptance: `SVC_OUTBOX_WORKER=off`, so only receiving is measured. A 3 s warm-up at the same load is sent first and not counted. After each phase the database must have grown by exactly one `processed` receipt and one pending `order_placed` event per 200. Any answer other than 200 or 5xx fails the run; a 5xx or no answer (overload) is reported as not accepted.",
+    "- Latency: open loop, sends on a fixed schedule whatever the answers; each response time runs from the request's scheduled time, so a late generator or a queue in front of the server counts against it. Percentiles are over the answered requests; p99 passes only if every request was accepted.",
+    "- Drain: the server is stopped and one `npm run worker` (`scripts/worker.ts`, default batch 100, concurrency 16) delivers every pending event to the emulator; the rate excludes the first 500 deliveries (worker start-up and warm-up) and is taken from the database's delivered count, polled every 100 ms. The emulator must then hold each order exactly once (`placement_count` 1).",
+    "- Peak RSS: `VmHWM` from `/proc/<pid>/status` of the node process that serves (the child of `scripts/start.ts`), read just before it is stopped, and of the worker.",
+    "",
+    ...details,
+  ].join("\n");
+}
+
+export const SECTION_HEADING = "## Webhooks (npm run bench:webhooks)";
+const START = "<!-- bench:webhooks:start -->";
+const END = "<!-- bench:webhooks:end -->";
+
+const NEW_FILE = `# Performance
+
+Benchmarks of the app on one machine. Each section is rewritten by its script; write anything
+else outside the \`<!-- bench:…:start -->\`/\`<!-- bench:…:end -->\` markers.
+`;
+
+/**
+ * Rewrites the part between this benchmark's markers, creating the file or section if needed,
+ * formatted as `npm run lint` expects.
+ */
+export async function writeSection(file: string, body: string) {
+  let text = existsSync(file) ? readFileSync(file, "utf8") : NEW_FILE;
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start === -1 || end === -1 || end < start) {
+    text = `${text.trimEnd()}\n\n${SECTION_HEADING}\n\n${START}\n${END}\n`;
+  }
+  const from = text.indexOf(START) + START.length;
+  const to = text.indexOf(END);
+  const updated = `${text.slice(0, from)}\n\n${body}\n\n${text.slice(to)}`;
+  const config = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(updated, { ...config, filepath: file }));
+}

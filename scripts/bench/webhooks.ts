@@ -1,0 +1,566 @@
+// npm run bench:webhooks [-- --db sqlite|postgresql|both] [--profile]
+// Order webhook acceptance, acknowledgement latency, outbox drain and peak memory, against the
+// built production server on SQLite and PostgreSQL. Figures go to docs/performance.md. Exits 0
+// on a missed target (it is a benchmark); 1 only when the benchmark itself failed.
+// --profile writes V8 CPU profiles of the server and the worker (node --cpu-prof).
+
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createSecretBox } from "../../app/crypto/secret-box.server";
+import { createPrismaClient, type AppPrismaClient } from "../../app/db/client.server";
+import type { DatabaseProvider } from "../../app/db/database-url";
+import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
+import { startEmulator, type RunningEmulator } from "../../emulator/server";
+import { countEventsByStatus, countRows, createBenchDatabase, type RowCounts } from "./databases";
+import {
+  describeAnswers,
+  OrderWebhookFactory,
+  percentile,
+  runClosedLoop,
+  runOpenLoop,
+  type LoadResult,
+} from "./http-load";
+import {
+  accountCpu,
+  BenchmarkError,
+  childPids,
+  commandOf,
+  decidePinning,
+  freePort,
+  peakRssBytes,
+  rssBytes,
+  spawnAppScript,
+  waitForHealthy,
+  type AppProcess,
+  type Pinning,
+} from "./processes";
+import {
+  renderSection,
+  SECTION_HEADING,
+  writeSection,
+  type DatabaseResult,
+  type MachineInfo,
+} from "./report";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SHOP = "svc-bench.myshopify.com";
+const EMULATOR_SANDBOX_KEY = "sk_test_svc_bench";
+const EMULATOR_LIVE_KEY = "sk_live_svc_bench";
+
+const LOAD = {
+  connections: 64,
+  warmUpMs: 3_000,
+  acceptanceMs: 10_000,
+  acceptanceMaxRequests: 10_000,
+  latencyRatePerSecond: 300,
+  latencyMs: 15_000,
+  minimumDrainEvents: 5_000,
+  drainWarmUpEvents: 500,
+  drainPollMs: 100,
+  drainStallMs: 60_000,
+};
+
+const options = parseArgs({
+  options: {
+    db: { type: "string", default: "both" },
+    profile: { type: "boolean", default: false },
+  },
+}).values;
+
+function databasesToRun(): DatabaseProvider[] {
+  switch (options.db) {
+    case "sqlite":
+    case "postgresql":
+      return [options.db];
+    case "both":
+      return ["sqlite", "postgresql"];
+    default:
+      throw new BenchmarkError(`--db must be sqlite, postgresql or both, not ${options.db}`);
+  }
+}
+
+function newestMtime(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const full = path.join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    return Math.max(newest, mtime);
+  }, 0);
+}
+
+function ensureBuild() {
+  const serverBuild = path.join(ROOT, "build/server/index.js");
+  if (
+    existsSync(serverBuild) &&
+    statSync(serverBuild).mtimeMs >= newestMtime(path.join(ROOT, "app"))
+  ) {
+    console.log("build/ is up to date");
+    return;
+  }
+  console.log("build/ is missing or older than app/: npm run build");
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) throw new BenchmarkError(`npm run build failed (exit ${build.status})`);
+}
+
+/** Cleanups that must run even when the run is interrupted: processes, throwaway databases. */
+const cleanups = new Set<() => Promise<void>>();
+function onCleanup(cleanup: () => Promise<void>) {
+  cleanups.add(cleanup);
+  return async () => {
+    cleanups.delete(cleanup);
+    await cleanup();
+  };
+}
+async function cleanUpAll() {
+  for (const cleanup of [...cleanups].reverse()) {
+    cleanups.delete(cleanup);
+    await cleanup().catch((error: unknown) => console.error("Cleanup failed:", error));
+  }
+}
+
+interface RunContext {
+  emulator: RunningEmulator;
+  factory: OrderWebhookFactory;
+  apiSecret: string;
+  pinning: Pinning;
+  workDir: string;
+  profileDir: string | null;
+}
+
+function appEnv(
+  context: RunContext,
+  port: number,
+  databaseUrl: string,
+  encryptionKey: string,
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? os.homedir(),
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    SHOPIFY_API_KEY: "svc-bench-client-id",
+    SHOPIFY_API_SECRET: context.apiSecret,
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    SVC_ENCRYPTION_KEY: encryptionKey,
+    SVC_BASE_URL: context.emulator.url,
+    // Acceptance alone on the server; the drain is one standalone worker.
+    SVC_OUTBOX_WORKER: "off",
+    ...(context.profileDir
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${context.profileDir}` }
+      : {}),
+  };
+}
+
+function servingPid(launcher: AppProcess): number {
+  const serving = childPids(launcher.pid).filter((pid) =>
+    commandOf(pid).includes("@remix-run/serve"),
+  );
+  if (serving.length !== 1) {
+    throw new BenchmarkError(
+      `Expected one remix-serve child of scripts/start.ts, found ${serving.length}`,
+    );
+  }
+  return serving[0]!;
+}
+
+/**
+ * Each 200 must have grown the database by exactly one processed receipt and one pending
+ * order_placed event: accepted means durably stored. An answer other than 200 or 5xx means the
+ * requests or the server are wrong, and fails the run. A 5xx or no answer at all (overload) is
+ * reported: such a delivery may or may not have been stored, and Shopify would send it again.
+ */
+async function checkPhase(
+  db: AppPrismaClient,
+  phase: string,
+  result: LoadResult,
+  before: RowCounts,
+): Promise<{ after: RowCounts; check: string }> {
+  const ok = result.statuses.get(200) ?? 0;
+  const wrongAnswers = [...result.statuses.keys()].filter(
+    (status) => status !== 200 && status < 500,
+  );
+  if (wrongAnswers.length || ok === 0) {
+    throw new BenchmarkError(`${phase}: wrong answers: ${describeAnswers(result)}`);
+  }
+  const notAccepted = result.sent - ok;
+  const after = await countRows(db);
+  const grown = {
+    receipts: after.receipts - before.receipts,
+    processedOrderReceipts: after.processedOrderReceipts - before.processedOrderReceipts,
+    events: after.events - before.events,
+    orderPlacedEvents: after.orderPlacedEvents - before.orderPlacedEvents,
+    pendingEvents: (after.eventsByStatus.pending ?? 0) - (before.eventsByStatus.pending ?? 0),
+  };
+  const stored = grown.receipts;
+  const wrong = Object.values(grown).some(
+    (count) => count !== stored || count < ok || count > ok + notAccepted,
+  );
+  if (wrong) {
+    const detail = Object.entries(grown)
+      .map(([name, count]) => `${name} +${count}`)
+      .join(", ");
+    throw new BenchmarkError(
+      `${phase}: ${describeAnswers(result)}, but the database has ${detail}`,
+    );
+  }
+  const failures = notAccepted
+    ? `; not accepted: ${describeAnswers({ ...result, statuses: new Map([...result.statuses].filter(([status]) => status !== 200)) })}, of which ${stored - ok} were stored anyway`
+    : "";
+  return {
+    after,
+    check: `${phase}: ${ok} × 200, each stored as exactly one processed receipt and one pending order_placed event${failures}`,
+  };
+}
+
+async function benchDatabase(
+  provider: DatabaseProvider,
+  context: RunContext,
+): Promise<DatabaseResult> {
+  const say = (message: string) => console.log(`[${provider}] ${message}`);
+  const database = await createBenchDatabase(provider, context.workDir);
+  const dropDatabase = onCleanup(() => database.drop());
+  const encryptionKey = randomBytes(32).toString("base64");
+  const checks: string[] = [];
+  const acceptedOrderIds = new Set<string>();
+  const notAcceptedOrderIds = new Set<string>();
+
+  await fetch(`${context.emulator.url}__emulator/reset`, { method: "POST" });
+  const port = await freePort();
+  const env = appEnv(context, port, database.url, encryptionKey);
+  const serverLog = path.join(context.workDir, `server-${provider}.log`);
+  say(`starting the production server on port ${port} (log: ${serverLog})`);
+  const server = spawnAppScript({
+    script: "scripts/start.ts",
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    pinning: context.pinning,
+    logPath: serverLog,
+  });
+  const stopServer = onCleanup(() => server.stop());
+  const db = createPrismaClient(database.url);
+  const disconnect = onCleanup(() => db.$disconnect());
+
+  await waitForHealthy(port, server, 120_000, serverLog);
+  const serverPid = servingPid(server);
+  const serverIdleRss = rssBytes(serverPid);
+  await saveConnectionKeys(db, createSecretBox([Buffer.from(encryptionKey, "base64")]), SHOP, {
+    environment: "sandbox",
+    sandboxSecretKey: EMULATOR_SANDBOX_KEY,
+  });
+
+  let counts = await countRows(db);
+  const phase = async (name: string, result: LoadResult) => {
+    const checked = await checkPhase(db, name, result, counts);
+    counts = checked.after;
+    checks.push(checked.check);
+    result.acceptedOrderIds.forEach((id) => acceptedOrderIds.add(id));
+    result.notAcceptedOrderIds.forEach((id) => notAcceptedOrderIds.add(id));
+  };
+
+  say(`warm-up: ${LOAD.warmUpMs / 1000} s closed loop (not counted)`);
+  await phase(
+    "Warm-up",
+    await runClosedLoop(port, context.factory, {
+      connections: LOAD.connections,
+      durationMs: LOAD.warmUpMs,
+      maxRequests: Infinity,
+    }),
+  );
+
+  say(`acceptance: closed loop, ${LOAD.connections} connections`);
+  const acceptanceCpu = accountCpu(serverPid);
+  const acceptance = await runClosedLoop(port, context.factory, {
+    connections: LOAD.connections,
+    durationMs: LOAD.acceptanceMs,
+    maxRequests: LOAD.acceptanceMaxRequests,
+  });
+  const cpu: DatabaseResult["cpu"] = { acceptance: acceptanceCpu() };
+  const serverPeakAfterAcceptance = peakRssBytes(serverPid);
+  await phase("Acceptance", acceptance);
+  const accepted = acceptance.statuses.get(200) ?? 0;
+  const acceptedPerSecond = accepted / (acceptance.elapsedMs / 1000);
+  const cpuPerRequestMs = (cpu.acceptance.app * cpu.acceptance.wallMs) / acceptance.sent;
+  say(
+    `  ${accepted} accepted in ${(acceptance.elapsedMs / 1000).toFixed(1)} s: ${acceptedPerSecond.toFixed(0)}/s; server CPU ${cpuPerRequestMs.toFixed(1)} ms per request`,
+  );
+
+  await sleep(1_000);
+  say(`latency: open loop, ${LOAD.latencyRatePerSecond}/s for ${LOAD.latencyMs / 1000} s`);
+  const latencyCpu = accountCpu(serverPid);
+  const latency = await runOpenLoop(port, context.factory, {
+    ratePerSecond: LOAD.latencyRatePerSecond,
+    durationMs: LOAD.latencyMs,
+  });
+  cpu.latency = latencyCpu();
+  await phase("Latency", latency);
+  const latencyResult = {
+    ratePerSecond: LOAD.latencyRatePerSecond,
+    durationMs: LOAD.latencyMs,
+    sent: latency.sent,
+    notAccepted: latency.sent - (latency.statuses.get(200) ?? 0),
+    answers: describeAnswers(latency),
+    p50: percentile(latency.latenciesMs, 0.5),
+    p95: percentile(latency.latenciesMs, 0.95),
+    p99: percentile(latency.latenciesMs, 0.99),
+    max: Math.max(...latency.latenciesMs),
+    maxSendLagMs: latency.maxSendLagMs,
+  };
+  say(
+    `  p50 ${latencyResult.p50.toFixed(1)} ms, p95 ${latencyResult.p95.toFixed(1)} ms, p99 ${latencyResult.p99.toFixed(1)} ms, max ${latencyResult.max.toFixed(1)} ms; answers: ${latencyResult.answers}`,
+  );
+
+  const missing = LOAD.minimumDrainEvents - (counts.eventsByStatus.pending ?? 0);
+  if (missing > 0) {
+    say(
+      `top-up: ${missing} more deliveries so that at least ${LOAD.minimumDrainEvents} events wait`,
+    );
+    await phase(
+      "Top-up",
+      await runClosedLoop(port, context.factory, {
+        connections: LOAD.connections,
+        durationMs: 300_000,
+        maxRequests: missing,
+      }),
+    );
+  }
+
+  const serverPeakRss = peakRssBytes(serverPid);
+  await stopServer();
+
+  const pendingEvents = counts.eventsByStatus.pending ?? 0;
+  const workerLog = path.join(context.workDir, `worker-${provider}.log`);
+  say(`drain: one worker for ${pendingEvents} pending events (log: ${workerLog})`);
+  const spawnedAt = performance.now();
+  const worker = spawnAppScript({
+    script: "scripts/worker.ts",
+    cwd: ROOT,
+    env,
+    pinning: context.pinning,
+    logPath: workerLog,
+  });
+  const stopWorker = onCleanup(() => worker.stop());
+  const drainCpu = accountCpu(worker.pid);
+  const drain = await measureDrain(db, worker, pendingEvents, workerLog);
+  cpu.drain = drainCpu();
+  const workerPeakRss = peakRssBytes(worker.pid);
+  await stopWorker();
+  const wallMs = drain.doneAt - spawnedAt;
+  say(
+    `  ${drain.measuredEvents} events in ${(drain.measuredMs / 1000).toFixed(1)} s after the first ${LOAD.drainWarmUpEvents}: ${drain.perSecond.toFixed(0)}/s`,
+  );
+  checks.push(`Drain: all ${pendingEvents} events delivered; none failed, dead or unprocessable`);
+  checks.push(
+    await checkEmulatorPlacements(
+      context.emulator,
+      acceptedOrderIds,
+      notAcceptedOrderIds,
+      pendingEvents,
+    ),
+  );
+
+  await disconnect();
+  await dropDatabase();
+  return {
+    provider,
+    acceptance: {
+      connections: LOAD.connections,
+      accepted,
+      notAccepted: acceptance.sent - accepted,
+      elapsedMs: acceptance.elapsedMs,
+      perSecond: acceptedPerSecond,
+      serverCpuPerRequestMs: cpuPerRequestMs,
+    },
+    latency: latencyResult,
+    drain: {
+      events: pendingEvents,
+      measuredEvents: drain.measuredEvents,
+      perSecond: drain.perSecond,
+      wallMs,
+    },
+    peakRss: {
+      serverBytes: serverPeakRss,
+      serverIdleBytes: serverIdleRss,
+      serverAfterAcceptanceBytes: serverPeakAfterAcceptance,
+      workerBytes: workerPeakRss,
+    },
+    cpu,
+    checks,
+  };
+}
+
+/**
+ * Polls the delivered count until nothing is pending, delivering or failed. The rate leaves
+ * out the first deliveries (worker start-up, JIT warm-up).
+ */
+async function measureDrain(
+  db: AppPrismaClient,
+  worker: AppProcess,
+  expected: number,
+  workerLog: string,
+) {
+  let mark: { at: number; delivered: number } | null = null;
+  let progress = { at: performance.now(), delivered: 0 };
+  for (;;) {
+    await sleep(LOAD.drainPollMs);
+    const byStatus = await countEventsByStatus(db);
+    const at = performance.now();
+    const delivered = byStatus.delivered ?? 0;
+    const open = (byStatus.pending ?? 0) + (byStatus.delivering ?? 0) + (byStatus.failed ?? 0);
+    const broken = (byStatus.dead ?? 0) + (byStatus.unprocessable ?? 0) + (byStatus.failed ?? 0);
+    if (broken) {
+      throw new BenchmarkError(
+        `Drain: events failed or dead: ${JSON.stringify(byStatus)}; see ${workerLog}`,
+      );
+    }
+    if (worker.exitCode() !== undefined) {
+      throw new BenchmarkError(
+        `Drain: the worker exited (code ${worker.exitCode()}); see ${workerLog}`,
+      );
+    }
+    if (!mark && delivered >= LOAD.drainWarmUpEvents) mark = { at, delivered };
+    if (open === 0) {
+      if (delivered !== expected) {
+        throw new BenchmarkError(`Drain: ${delivered} delivered, expected ${expected}`);
+      }
+      if (!mark || delivered === mark.delivered) {
+        throw new BenchmarkError("Drain: too few events to measure a rate");
+      }
+      const measuredMs = at - mark.at;
+      const measuredEvents = delivered - mark.delivered;
+      return {
+        doneAt: at,
+        measuredMs,
+        measuredEvents,
+        perSecond: measuredEvents / (measuredMs / 1000),
+      };
+    }
+    if (delivered > progress.delivered) progress = { at, delivered };
+    else if (at - progress.at > LOAD.drainStallMs) {
+      throw new BenchmarkError(
+        `Drain: no progress for ${LOAD.drainStallMs / 1000} s at ${JSON.stringify(byStatus)}; see ${workerLog}`,
+      );
+    }
+  }
+}
+
+/**
+ * The emulator must hold every accepted order exactly once, and nothing else but orders whose
+ * delivery was not accepted yet was stored: one placement per delivered event.
+ */
+async function checkEmulatorPlacements(
+  emulator: RunningEmulator,
+  accepted: Set<string>,
+  notAccepted: Set<string>,
+  delivered: number,
+) {
+  const response = await fetch(`${emulator.url}__emulator/state?environment=sandbox`);
+  const state = (await response.json()) as {
+    orders: { order_id: string; placement_count: number }[];
+  };
+  const placed = new Set(state.orders.map((order) => order.order_id));
+  const missing = [...accepted].filter((id) => !placed.has(id)).length;
+  const unknown = [...placed].filter((id) => !accepted.has(id) && !notAccepted.has(id)).length;
+  const repeated = state.orders.filter((order) => order.placement_count !== 1).length;
+  if (missing || unknown || repeated || state.orders.length !== delivered) {
+    throw new BenchmarkError(
+      `Emulator: ${state.orders.length} orders for ${delivered} delivered events; ${missing} accepted orders never placed, ${repeated} placed more than once, ${unknown} unknown`,
+    );
+  }
+  return `Emulator: ${state.orders.length} orders, one per delivered event, each placed exactly once (placement_count 1), every accepted order among them`;
+}
+
+function machineInfo(pinning: Pinning): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
+    cpuCount: cpus.length,
+    totalMemoryBytes: os.totalmem(),
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    pinning: pinning.description,
+  };
+}
+
+/** Server and worker logs; kept when the run fails. */
+let logsDir: string | null = null;
+
+async function main() {
+  const providers = databasesToRun();
+  ensureBuild();
+  const pinning = decidePinning();
+  console.log(`Pinning: ${pinning.description}`);
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
+  logsDir = workDir;
+  const profileDir = options.profile
+    ? path.join(os.tmpdir(), `svc-bench-profiles-${process.pid}`)
+    : null;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const emulator = await startEmulator({
+    sandboxKey: EMULATOR_SANDBOX_KEY,
+    liveKey: EMULATOR_LIVE_KEY,
+    port: 0,
+    host: "127.0.0.1",
+  });
+  const closeEmulator = onCleanup(() => emulator.close());
+  const apiSecret = randomBytes(24).toString("hex");
+  const template = readFileSync(
+    path.join(ROOT, "test/fixtures/lifecycle/orders-create.json"),
+    "utf8",
+  );
+  const context: RunContext = {
+    emulator,
+    factory: new OrderWebhookFactory(template, SHOP, apiSecret, 7_000_000_000_000),
+    apiSecret,
+    pinning,
+    workDir,
+    profileDir,
+  };
+
+  const results: DatabaseResult[] = [];
+  for (const provider of providers) results.push(await benchDatabase(provider, context));
+  await closeEmulator();
+
+  const machine = machineInfo(pinning);
+  const command = `npm run bench:webhooks -- --db ${options.db}`;
+  const section = renderSection(machine, command, results);
+  const docs = path.join(ROOT, "docs/performance.md");
+  await writeSection(docs, section);
+  console.log(`\n${SECTION_HEADING}\n\n${section}\n`);
+  console.log(`Written to ${path.relative(ROOT, docs)}.`);
+  if (profileDir) console.log(`CPU profiles: ${profileDir}`);
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    void cleanUpAll().then(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+  process.exitCode = 0;
+} catch (error) {
+  console.error(error instanceof BenchmarkError ? `Benchmark failed: ${error.message}` : error);
+  if (logsDir) console.error(`Server and worker logs: ${logsDir}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUpAll();
+}
+process.exit();
