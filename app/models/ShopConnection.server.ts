@@ -106,15 +106,47 @@ export async function saveConnectionKeys(
   });
 }
 
+/** How the merchant console names an environment's key: "sandbox" or "live". */
+export function keyNameOf(environment: Environment): "sandbox" | "live" {
+  return environment === "production" ? "live" : "sandbox";
+}
+
+function sealedKeyOf(record: ShopConnection, environment: Environment): string | null {
+  return environment === "production" ? record.liveSecretKeySealed : record.sandboxSecretKeySealed;
+}
+
 /** The plaintext key for a call to the service. Never log or return it to a browser. */
 export function openSecretKey(
   box: SecretBox,
   record: ShopConnection,
   environment: Environment,
 ): string | null {
-  const sealed =
-    environment === "production" ? record.liveSecretKeySealed : record.sandboxSecretKeySealed;
+  const sealed = sealedKeyOf(record, environment);
   return sealed ? box.open(sealed, secretContext(record.shop, environment)) : null;
+}
+
+/**
+ * The service refused an environment's key (401): the connection is paused until a new key is
+ * saved. Only the key that was refused is blamed: if the merchant saved a new one meanwhile,
+ * the connection stays as it is.
+ */
+export function markKeyRejected(
+  db: AppPrismaClient,
+  refused: ShopConnection,
+  environment: Environment,
+  statusDetail: string,
+) {
+  const sealedKey = sealedKeyOf(refused, environment);
+  return db.shopConnection.updateMany({
+    where: {
+      shop: refused.shop,
+      status: "connected",
+      ...(environment === "production"
+        ? { liveSecretKeySealed: sealedKey }
+        : { sandboxSecretKeySealed: sealedKey }),
+    },
+    data: { status: "key_rejected", statusDetail },
+  });
 }
 
 export function markConnectionStatus(

@@ -11,6 +11,47 @@ export interface ReceiptInput {
   orderId?: string | null;
   status: ReceiptStatus;
   detail?: string | null;
+  /** The raw body; kept only for a delivery that could not be mapped. */
+  payload?: string | null;
+}
+
+/** The identifying headers of a verified delivery, as every webhook handler has them. */
+export interface DeliveryHeaders {
+  shop: string;
+  topic: string;
+  webhookId: string;
+  eventId?: string | null;
+  apiVersion?: string | null;
+}
+
+/** The receipt of a delivery: its headers plus what became of it. */
+export function receiptFor(
+  delivery: DeliveryHeaders,
+  outcome: Pick<ReceiptInput, "status" | "detail" | "orderId" | "payload">,
+): ReceiptInput {
+  return {
+    shop: delivery.shop,
+    topic: delivery.topic,
+    webhookId: delivery.webhookId,
+    eventId: delivery.eventId,
+    apiVersion: delivery.apiVersion,
+    ...outcome,
+  };
+}
+
+/** The row of a receipt, with absent fields stored as NULL. */
+export function receiptRow(input: ReceiptInput) {
+  return {
+    shop: input.shop,
+    topic: input.topic,
+    webhookId: input.webhookId,
+    eventId: input.eventId ?? null,
+    apiVersion: input.apiVersion ?? null,
+    orderId: input.orderId ?? null,
+    status: input.status,
+    detail: input.detail ?? null,
+    payload: input.payload ?? null,
+  };
 }
 
 /** Prisma's "unique constraint failed" (P2002), whichever database and adapter raised it. */
@@ -29,7 +70,7 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 export function findDuplicateReceipt(
   db: AppPrismaClient | AppTransaction,
-  delivery: { shop: string; topic: string; webhookId: string; eventId?: string | null },
+  delivery: DeliveryHeaders,
 ) {
   return db.webhookReceipt.findFirst({
     where: {
@@ -53,18 +94,7 @@ export async function recordWebhookReceipt(
 ): Promise<boolean> {
   if (await findDuplicateReceipt(db, input)) return false;
   try {
-    await db.webhookReceipt.create({
-      data: {
-        shop: input.shop,
-        topic: input.topic,
-        webhookId: input.webhookId,
-        eventId: input.eventId ?? null,
-        apiVersion: input.apiVersion ?? null,
-        orderId: input.orderId ?? null,
-        status: input.status,
-        detail: input.detail ?? null,
-      },
-    });
+    await db.webhookReceipt.create({ data: receiptRow(input) });
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;

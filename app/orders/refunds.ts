@@ -11,6 +11,11 @@ import {
 } from "./payload-reader";
 import type { DerivedEvent, MappingResult } from "./types";
 
+/** The key of a refund's cancelled lines; orders/cancelled drops unsent ones by it. */
+export function refundCancellationKey(refundId: string): string {
+  return `refund:${refundId}:cancelled`;
+}
+
 /**
  * refunds/create. Lines restocked as `cancel` were never shipped: they are cancelled line items.
  * Every other line (returned, not restocked, legacy, unknown) is a refund.
@@ -49,7 +54,7 @@ export function toRefundEvents(refund: JsonObject): MappingResult {
   const details: string[] = [];
   if (cancelled.length > 0) {
     events.push({
-      dedupeKey: `refund:${refundId}:cancelled`,
+      dedupeKey: refundCancellationKey(refundId),
       refundId,
       event: {
         type: "order_line_items_cancelled",

@@ -1,5 +1,6 @@
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
+import { keyNameOf, markKeyRejected } from "../models/ShopConnection.server";
 import type { Logger } from "../logger.server";
 import { describeResult, type ServiceResult } from "../protection/results";
 import type { Environment, EventAccepted, OrderEvent } from "../protection/types";
@@ -73,7 +74,8 @@ export async function deliverClaimedEvent(
     firstFailedAt: row.firstFailedAt ?? now,
     now,
   };
-  const built = context.clientFor(connection, row.environment as Environment);
+  const environment = row.environment as Environment;
+  const built = context.clientFor(connection, environment);
   let decision: DeliveryDecision;
   let response: string | null = null;
   if (built.status === "no_key") {
@@ -133,7 +135,12 @@ export async function deliverClaimedEvent(
       log.error({ error: decision.error, attempts: common.attempts }, "Event is dead");
       break;
     case "pause_shop":
-      await pauseShop(db, connection, row.environment as Environment, decision.error);
+      await markKeyRejected(
+        db,
+        connection,
+        environment,
+        `The service rejected the ${keyNameOf(environment)} secret key (${decision.error.split(":")[0]}) at ${now.toISOString()}. Order events are kept and wait; delivery resumes as soon as a new key is saved.`,
+      );
       await db.outboxEvent.updateMany({
         where: owned,
         data: { ...common, status: "pending", nextAttemptAt: now, lastError: decision.error },
@@ -174,34 +181,4 @@ async function deliveredPlacedLineIds(db: AppPrismaClient, shop: string, orderId
   return new Set(
     event?.type === "order_placed" ? event.payload.line_items.map((line) => line.id) : [],
   );
-}
-
-/**
- * A 401 pauses the shop. Only the key that was refused is blamed: if the merchant saved a
- * new key meanwhile, the connection stays as it is and the event is simply tried again.
- */
-async function pauseShop(
-  db: AppPrismaClient,
-  connection: ShopConnection,
-  environment: Environment,
-  error: string,
-) {
-  const sealedKey =
-    environment === "production"
-      ? connection.liveSecretKeySealed
-      : connection.sandboxSecretKeySealed;
-  const keyName = environment === "production" ? "live" : "sandbox";
-  await db.shopConnection.updateMany({
-    where: {
-      shop: connection.shop,
-      status: "connected",
-      ...(environment === "production"
-        ? { liveSecretKeySealed: sealedKey }
-        : { sandboxSecretKeySealed: sealedKey }),
-    },
-    data: {
-      status: "key_rejected",
-      statusDetail: `The service rejected the ${keyName} secret key (${error.split(":")[0]}) at ${new Date().toISOString()}. Order events are kept and wait; delivery resumes as soon as a new key is saved.`,
-    },
-  });
 }

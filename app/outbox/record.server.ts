@@ -4,17 +4,20 @@ import { getShopConnection } from "../models/ShopConnection.server";
 import {
   findDuplicateReceipt,
   isUniqueViolation,
+  receiptFor,
+  receiptRow,
   type ReceiptStatus,
 } from "../models/WebhookReceipt.server";
 import {
   mapOrderWebhook,
   parseWebhookJson,
+  refundCancellationKey,
   type DerivedEvent,
   type MappingResult,
   type OrderTopic,
 } from "../orders";
 import type { Environment } from "../protection/types";
-import { OPEN_STATUSES } from "./retry-policy";
+import { WAITING_STATUSES } from "./retry-policy";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -189,7 +192,7 @@ async function recordEvents(
         shop,
         orderId,
         eventType: "order_line_items_cancelled",
-        status: { in: ["pending", "failed"] },
+        status: { in: [...WAITING_STATUSES] },
         dedupeKey: { in: mapping.cancelRefundIds.map(refundCancellationKey) },
       },
     });
@@ -208,13 +211,7 @@ async function recordEvents(
   const fresh = events.filter((derived) => !seen.has(derived.dedupeKey));
   if (seen.size) notes.push(`${seen.size} event(s) already recorded from an earlier webhook`);
   if (!fresh.length) {
-    return finish(
-      tx,
-      delivery,
-      mapping.events.length ? "ignored" : "processed",
-      orderId,
-      notes.join("; "),
-    );
+    return finish(tx, delivery, "ignored", orderId, notes.join("; "));
   }
 
   const receipt = await createReceipt(tx, delivery, "processed", orderId, notes.join("; "), false);
@@ -228,11 +225,6 @@ async function recordEvents(
     eventCount: created.count,
     detail: receipt.detail ?? "",
   };
-}
-
-/** The dedupe key app/orders gives the cancelled lines of a refund. */
-export function refundCancellationKey(refundId: string): string {
-  return `refund:${refundId}:cancelled`;
 }
 
 function hasEvent(tx: AppTransaction, shop: string, orderId: string, eventType: string) {
@@ -255,7 +247,7 @@ async function dropWaitingFollowUps(tx: AppTransaction, shop: string, orderId: s
   const hasPlaced = await hasEvent(tx, shop, orderId, "order_placed");
   if (hasPlaced) return 0;
   const { count } = await tx.outboxEvent.deleteMany({
-    where: { shop, orderId, status: { in: [...OPEN_STATUSES].filter((s) => s !== "delivering") } },
+    where: { shop, orderId, status: { in: [...WAITING_STATUSES] } },
   });
   return count;
 }
@@ -267,17 +259,8 @@ function receiptData(
   detail: string,
   keepPayload = false,
 ) {
-  return {
-    shop: delivery.shop,
-    topic: delivery.topic,
-    webhookId: delivery.webhookId,
-    eventId: delivery.eventId ?? null,
-    apiVersion: delivery.apiVersion ?? null,
-    orderId,
-    status,
-    detail,
-    payload: keepPayload ? delivery.rawBody : null,
-  };
+  const payload = keepPayload ? delivery.rawBody : null;
+  return receiptRow(receiptFor(delivery, { status, orderId, detail, payload }));
 }
 
 function createReceipt(

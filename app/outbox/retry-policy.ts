@@ -12,8 +12,11 @@ export const OUTBOX_STATUSES = [
 ] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** Statuses of events that wait for a worker: due now or later, none claimed. */
+export const WAITING_STATUSES = ["pending", "failed"] as const satisfies OutboxStatus[];
+
 /** Statuses that still lead to a delivery. */
-export const OPEN_STATUSES = ["pending", "delivering", "failed"] as const satisfies OutboxStatus[];
+export const OPEN_STATUSES = [...WAITING_STATUSES, "delivering"] as const satisfies OutboxStatus[];
 
 export const FIRST_RETRY_DELAY_MS = 1_000;
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1_000;

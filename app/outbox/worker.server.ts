@@ -6,7 +6,7 @@ import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { claimDueEvents, releaseClaims } from "./claim.server";
 import { deliverClaimedEvent, type ClientFactory, type DeliveryOutcome } from "./deliver.server";
-import { RETRY_WINDOW_MS } from "./retry-policy";
+import { RETRY_WINDOW_MS, WAITING_STATUSES } from "./retry-policy";
 import { onOutboxNotified } from "./signal.server";
 
 export interface OutboxWorkerOptions {
@@ -38,6 +38,10 @@ export interface OutboxWorker {
 }
 
 const EXPIRY_CHECK_INTERVAL_MS = 60_000;
+
+function handledCount(outcomes: Map<DeliveryOutcome, number>): number {
+  return [...outcomes.values()].reduce((sum, count) => sum + count, 0);
+}
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const db = options.db;
@@ -114,8 +118,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       let handled = 0;
       try {
         await expireIfDue();
-        const outcomes = await runOnce();
-        handled = [...outcomes.values()].reduce((sum, count) => sum + count, 0);
+        handled = handledCount(await runOnce());
       } catch (error) {
         log.error(
           { err: error },
@@ -161,8 +164,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async drain(maxRounds = 10_000) {
       let total = 0;
       for (let round = 0; round < maxRounds; round += 1) {
-        const outcomes = await runOnce();
-        const handled = [...outcomes.values()].reduce((sum, count) => sum + count, 0);
+        const handled = handledCount(await runOnce());
         if (!handled) break;
         total += handled;
       }
@@ -181,7 +183,7 @@ export async function expireEventsWithoutPlacement(db: AppPrismaClient, now: Dat
   const cutoff = new Date(now.getTime() - RETRY_WINDOW_MS);
   const candidates = await db.outboxEvent.findMany({
     where: {
-      status: { in: ["pending", "failed"] },
+      status: { in: [...WAITING_STATUSES] },
       eventType: { not: "order_placed" },
       createdAt: { lt: cutoff },
     },
@@ -204,7 +206,7 @@ export async function expireEventsWithoutPlacement(db: AppPrismaClient, now: Dat
     ]);
     if (placed || connection?.status !== "connected") continue;
     const { count } = await db.outboxEvent.updateMany({
-      where: { id: candidate.id, status: { in: ["pending", "failed"] } },
+      where: { id: candidate.id, status: { in: [...WAITING_STATUSES] } },
       data: {
         status: "dead",
         lastError: `order_placed for order ${candidate.orderId} was never delivered within 72 hours (the order may predate the app's installation, or its orders/create was not reported); retry once it is`,

@@ -1,7 +1,7 @@
 import type { ShopConnection } from "../generated/prisma/sqlite/client";
 import { getSecretBox } from "../crypto/secrets.server";
 import { getEnv } from "../env.server";
-import { openSecretKey } from "../models/ShopConnection.server";
+import { keyNameOf, openSecretKey } from "../models/ShopConnection.server";
 import { createProtectionClient, type ProtectionClient } from "../protection/client.server";
 import { parseEndpointPaths } from "../protection/config";
 import type { ApiVersion, Environment } from "../protection/types";
@@ -23,7 +23,7 @@ export function protectionClientForShop(
     return {
       status: "no_key",
       environment,
-      message: `No ${environment === "production" ? "live" : "sandbox"} secret key is saved for ${connection.shop}`,
+      message: `No ${keyNameOf(environment)} secret key is saved for ${connection.shop}`,
     };
   }
   const env = getEnv();

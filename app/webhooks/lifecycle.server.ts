@@ -7,7 +7,7 @@ import {
   redactCustomerData,
   type CustomerSubject,
 } from "../models/ShopData.server";
-import { recordWebhookReceipt } from "../models/WebhookReceipt.server";
+import { receiptFor, recordWebhookReceipt } from "../models/WebhookReceipt.server";
 
 /** What every webhook handler gets from authenticate.webhook. */
 export interface WebhookDelivery {
@@ -20,15 +20,7 @@ export interface WebhookDelivery {
 }
 
 function receipt(delivery: WebhookDelivery, detail: string) {
-  return {
-    shop: delivery.shop,
-    topic: delivery.topic,
-    webhookId: delivery.webhookId,
-    eventId: delivery.eventId ?? null,
-    apiVersion: delivery.apiVersion ?? null,
-    status: "processed" as const,
-    detail,
-  };
+  return receiptFor(delivery, { status: "processed", detail });
 }
 
 function logFor(delivery: WebhookDelivery) {
