@@ -1,19 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { shopifyWebhookHeaders } from "../app/cli/sign-webhook";
 import type { AppEnv } from "../app/env.server";
+import { LIFECYCLE, readLifecycleFixture } from "../test/fixtures/lifecycle/lifecycle";
 
 // The sample order lifecycle that `npm run local` replays: a newcomer sees the app's whole
 // job (Shopify webhooks in, protection-service events out) within a minute of starting it.
 
 export const DEMO_SHOP = "svc-demo.myshopify.com";
-const SAMPLE_ORDER_ID = "5558016491833";
-const STEPS = [
-  ["orders/create", "orders-create.json"],
-  ["fulfillments/create", "fulfillments-create.json"],
-  ["refunds/create", "refunds-create.json"],
-  ["orders/cancelled", "orders-cancelled.json"],
-] as const;
 
 interface DemoOptions {
   env: AppEnv;
@@ -67,11 +59,8 @@ export async function replaySampleLifecycle(options: DemoOptions): Promise<void>
   const orderId = String(Date.now());
   const seenBefore = (await emulatorRequests(options.emulatorUrl)).length;
   log(`\nSample lifecycle for ${DEMO_SHOP}, order ${orderId}:`);
-  for (const [topic, file] of STEPS) {
-    const body = readFileSync(path.join("test/fixtures/lifecycle", file), "utf8").replaceAll(
-      SAMPLE_ORDER_ID,
-      orderId,
-    );
+  for (const [topic, file] of LIFECYCLE.files) {
+    const body = readLifecycleFixture(file).replaceAll(LIFECYCLE.orderId, orderId);
     const headers = shopifyWebhookHeaders({
       topic,
       shop: DEMO_SHOP,
@@ -89,7 +78,7 @@ export async function replaySampleLifecycle(options: DemoOptions): Promise<void>
   const deadline = Date.now() + 60_000;
   let printed = seenBefore;
   let delivered = 0;
-  while (Date.now() < deadline && delivered < STEPS.length) {
+  while (Date.now() < deadline && delivered < LIFECYCLE.files.length) {
     const requests = await emulatorRequests(options.emulatorUrl);
     for (const request of requests.slice(printed)) {
       if (!request.path.endsWith("/events")) continue;
@@ -101,9 +90,9 @@ export async function replaySampleLifecycle(options: DemoOptions): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   log(
-    delivered === STEPS.length
+    delivered === LIFECYCLE.files.length
       ? `Delivered all ${delivered} events. Inspect them: ${options.emulatorUrl}__emulator/state?environment=sandbox\n`
-      : `Only ${delivered} of ${STEPS.length} events arrived within a minute; see the app's log.\n`,
+      : `Only ${delivered} of ${LIFECYCLE.files.length} events arrived within a minute; see the app's log.\n`,
   );
 }
 

@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 
 /** Signed orders/create deliveries, each a new order: the fixture with its top-level id rewritten. */
 export class OrderWebhookFactory {
@@ -33,17 +33,13 @@ export class OrderWebhookFactory {
       orderId,
       body,
       headers: {
-        "Content-Type": "application/json",
+        ...shopifyWebhookHeaders({
+          topic: "orders/create",
+          shop: this.shop,
+          body,
+          secret: this.apiSecret,
+        }),
         "Content-Length": String(Buffer.byteLength(body)),
-        "X-Shopify-Topic": "orders/create",
-        "X-Shopify-Hmac-Sha256": createHmac("sha256", this.apiSecret)
-          .update(body, "utf8")
-          .digest("base64"),
-        "X-Shopify-Shop-Domain": this.shop,
-        "X-Shopify-API-Version": "2026-07",
-        "X-Shopify-Webhook-Id": randomUUID(),
-        "X-Shopify-Event-Id": randomUUID(),
-        "X-Shopify-Triggered-At": new Date().toISOString(),
       },
     };
   }

@@ -6,15 +6,7 @@
 
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -23,9 +15,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createSecretBox } from "../../app/crypto/secret-box.server";
 import { createPrismaClient, type AppPrismaClient } from "../../app/db/client.server";
 import type { DatabaseProvider } from "../../app/db/database-url";
+import { countOutboxEventsByStatus } from "../../app/models/OutboxEvent.server";
 import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { countEventsByStatus, countRows, createBenchDatabase, type RowCounts } from "./databases";
+import { readLifecycleFixture } from "../../test/fixtures/lifecycle/lifecycle";
+import { createThrowawayDatabase } from "../../test/support/databases";
+import { countRows, type RowCounts } from "./databases";
 import {
   describeAnswers,
   OrderWebhookFactory,
@@ -197,7 +192,7 @@ async function checkPhase(
     throw new BenchmarkError(`${phase}: wrong answers: ${describeAnswers(result)}`);
   }
   const notAccepted = result.sent - ok;
-  const after = await countRows(db);
+  const after = await countRows(db, SHOP);
   const grown = {
     receipts: after.receipts - before.receipts,
     processedOrderReceipts: after.processedOrderReceipts - before.processedOrderReceipts,
@@ -231,7 +226,7 @@ async function benchDatabase(
   context: RunContext,
 ): Promise<DatabaseResult> {
   const say = (message: string) => console.log(`[${provider}] ${message}`);
-  const database = await createBenchDatabase(provider, context.workDir);
+  const database = await createThrowawayDatabase(provider);
   const dropDatabase = onCleanup(() => database.drop());
   const encryptionKey = randomBytes(32).toString("base64");
   const checks: string[] = [];
@@ -262,7 +257,7 @@ async function benchDatabase(
     sandboxSecretKey: EMULATOR_SANDBOX_KEY,
   });
 
-  let counts = await countRows(db);
+  let counts = await countRows(db, SHOP);
   const phase = async (name: string, result: LoadResult) => {
     const checked = await checkPhase(db, name, result, counts);
     counts = checked.after;
@@ -416,7 +411,7 @@ async function measureDrain(
   let progress = { at: performance.now(), delivered: 0 };
   for (;;) {
     await sleep(LOAD.drainPollMs);
-    const byStatus = await countEventsByStatus(db);
+    const byStatus = await countOutboxEventsByStatus(db, SHOP);
     const at = performance.now();
     const delivered = byStatus.delivered ?? 0;
     const open = (byStatus.pending ?? 0) + (byStatus.delivering ?? 0) + (byStatus.failed ?? 0);
@@ -518,10 +513,7 @@ async function main() {
   });
   const closeEmulator = onCleanup(() => emulator.close());
   const apiSecret = randomBytes(24).toString("hex");
-  const template = readFileSync(
-    path.join(ROOT, "test/fixtures/lifecycle/orders-create.json"),
-    "utf8",
-  );
+  const template = readLifecycleFixture("orders-create.json");
   const context: RunContext = {
     emulator,
     factory: new OrderWebhookFactory(template, SHOP, apiSecret, 7_000_000_000_000),

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { action as fulfillmentsCreate } from "../../app/routes/webhooks.fulfillments.create";
 import { action as fulfillmentsUpdate } from "../../app/routes/webhooks.fulfillments.update";
 import { action as ordersCancelled } from "../../app/routes/webhooks.orders.cancelled";
@@ -7,7 +5,6 @@ import { action as ordersCreate } from "../../app/routes/webhooks.orders.create"
 import { action as ordersEdited } from "../../app/routes/webhooks.orders.edited";
 import { action as refundsCreate } from "../../app/routes/webhooks.refunds.create";
 import type { OrderTopic } from "../../app/orders";
-import { repoRoot } from "./test-env";
 import { callRoute, signedWebhookRequest, type WebhookRequestOptions } from "./webhooks";
 
 // Order webhooks through the real routes, signed as Shopify signs them. Import this module
@@ -30,17 +27,4 @@ export async function sendOrderWebhook(
   return answer;
 }
 
-/** The sample lifecycle in test/fixtures/lifecycle (one order: placed, shipped, refunded, cancelled). */
-export const LIFECYCLE = {
-  orderId: "5558016491833",
-  files: [
-    ["orders/create", "orders-create.json"],
-    ["fulfillments/create", "fulfillments-create.json"],
-    ["refunds/create", "refunds-create.json"],
-    ["orders/cancelled", "orders-cancelled.json"],
-  ] as const satisfies readonly (readonly [OrderTopic, string])[],
-};
-
-export function readLifecycleFixture(file: string): string {
-  return readFileSync(path.join(repoRoot, "test/fixtures/lifecycle", file), "utf8");
-}
+export { LIFECYCLE, readLifecycleFixture } from "../fixtures/lifecycle/lifecycle";
