@@ -8,6 +8,8 @@ import { logger } from "./logger.server";
 import { startEmbeddedOutboxWorker } from "./outbox/embedded.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
+export { serverHooks } from "./server/hooks.server";
+
 export const streamTimeout = 5000;
 
 // The server build loads this module at start-up: the outbox is delivered from then on.

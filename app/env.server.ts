@@ -56,6 +56,11 @@ const envSchema = z.object({
   SVC_EVENTS_PATH: z.enum(["/events", "/orders"]).default("/events"),
   SVC_CHECKOUT_PATH: z.enum(["/cart_checkout", "/orders"]).default("/cart_checkout"),
   SVC_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // The app proxy (storefront) waits less than the outbox: a product page must not hang on the
+  // service. Plan answers are cached per shop, environment, variant, price and currency.
+  SVC_STOREFRONT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2_000),
+  SVC_PLANS_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  SVC_PLANS_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
 
   // "embedded": the web server also delivers outbox events (the default, and the only choice
   // on SQLite). "off": run `npm run worker` processes instead (PostgreSQL, for scale).
@@ -63,6 +68,8 @@ const envSchema = z.object({
   SVC_OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SVC_OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   SVC_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Order webhooks waiting for the database at once; beyond it a delivery gets 503 (decision 009).
+  SVC_WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

@@ -5,10 +5,11 @@ import { prepareServer } from "./prepare-server";
 // the built app. Any instance may start first; migrations take a lock.
 await prepareServer(process.env);
 
-// The server runs as a direct child (no npx in between), so stop signals reach it.
+// The server runs as a direct child (no npx in between), so stop signals reach it. It gets this
+// process's node options, the heap limit of `npm start` among them (decision 009).
 const server = spawn(
   process.execPath,
-  ["node_modules/@remix-run/serve/dist/cli.js", "./build/server/index.js"],
+  [...process.execArgv, "scripts/serve.ts", "./build/server/index.js"],
   { stdio: "inherit" },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

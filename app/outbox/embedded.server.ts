@@ -33,3 +33,8 @@ export function startEmbeddedOutboxWorker(): OutboxWorker | undefined {
   }
   return worker;
 }
+
+/** Stops this process's embedded worker, if it runs; waits for its in-flight deliveries. */
+export async function stopEmbeddedOutboxWorker(): Promise<void> {
+  await globalThis.svcEmbeddedOutboxWorker?.stop();
+}

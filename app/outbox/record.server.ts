@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
-import { getShopConnection } from "../models/ShopConnection.server";
 import {
   findDuplicateReceipt,
   isUniqueViolation,
@@ -40,64 +39,223 @@ export type RecordOutcome =
     };
 
 const MAX_RECORD_ATTEMPTS = 3;
+/** Deliveries per group commit; Prisma splits the inserts further where a database needs it. */
+const MAX_GROUP_SIZE = 200;
+
+type ParsedBody = { ok: true; payload: unknown } | { ok: false; reason: string };
+
+interface ShopSettings {
+  environment: Environment;
+  reportOrdersWithoutPlan: boolean;
+}
+
+const UNCONNECTED_SHOP: ShopSettings = { environment: "sandbox", reportOrdersWithoutPlan: true };
 
 /**
  * Turns one verified order webhook into its receipt and outbox events, in one transaction.
  * A delivery (or event) seen before records nothing. Two deliveries racing on the same
  * event key lose one transaction to the unique index; it is re-run and finds the other's rows.
+ *
+ * New orders, nearly all of the traffic, are committed in groups (decision 009): each
+ * delivery still waits for the commit that holds its rows before it is answered.
  */
 export async function recordOrderWebhook(
   db: AppPrismaClient,
   delivery: OrderWebhookDelivery,
 ): Promise<RecordOutcome> {
-  const connection = await getShopConnection(db, delivery.shop);
-  const environment = (connection?.environment ?? "sandbox") as Environment;
-  const mapping = mapDelivery(delivery, connection?.reportOrdersWithoutPlan ?? true);
-
-  // The hot path: a new order is written in one batch, with no reads first. A duplicate (or
-  // a race) hits a unique index, rolls the batch back, and takes the careful path below.
-  if (delivery.topic === "orders/create" && mapping.kind === "events") {
-    try {
-      return await recordNewOrder(db, delivery, environment, mapping);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+  const parsed = parseBody(delivery.rawBody);
+  if (delivery.topic === "orders/create" && parsed.ok) {
+    return groupCommitFor(db).record(delivery, parsed.payload);
   }
+  const settings = (await readShopSettings(db, [delivery.shop])).get(delivery.shop);
+  return recordCarefully(db, delivery, parsed, settings ?? UNCONNECTED_SHOP);
+}
+
+function parseBody(rawBody: string): ParsedBody {
+  try {
+    return { ok: true, payload: parseWebhookJson(rawBody) };
+  } catch (error) {
+    const reason = `Body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return { ok: false, reason };
+  }
+}
+
+function mapParsed(topic: OrderTopic, parsed: ParsedBody, settings: ShopSettings): MappingResult {
+  if (!parsed.ok) return { kind: "unprocessable", orderId: null, reason: parsed.reason };
+  return mapOrderWebhook(topic, parsed.payload, {
+    reportOrdersWithoutPlan: settings.reportOrdersWithoutPlan,
+  });
+}
+
+/** The environment and reporting setting of each shop, read once for a whole group. */
+async function readShopSettings(
+  db: AppPrismaClient,
+  shops: string[],
+): Promise<Map<string, ShopSettings>> {
+  const rows = await db.shopConnection.findMany({
+    where: { shop: { in: [...new Set(shops)] } },
+    select: { shop: true, environment: true, reportOrdersWithoutPlan: true },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.shop,
+      {
+        environment: row.environment as Environment,
+        reportOrdersWithoutPlan: row.reportOrdersWithoutPlan,
+      },
+    ]),
+  );
+}
+
+/** The path for everything but a new order, and for a new order its group could not commit. */
+async function recordCarefully(
+  db: AppPrismaClient,
+  delivery: OrderWebhookDelivery,
+  parsed: ParsedBody,
+  settings: ShopSettings,
+): Promise<RecordOutcome> {
+  const mapping = mapParsed(delivery.topic, parsed, settings);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, delivery, environment, mapping);
+      return await recordOnce(db, delivery, settings.environment, mapping);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_RECORD_ATTEMPTS) throw error;
     }
   }
 }
 
-async function recordNewOrder(
-  db: AppPrismaClient,
-  delivery: OrderWebhookDelivery,
-  environment: Environment,
-  mapping: Extract<MappingResult, { kind: "events" }>,
-): Promise<RecordOutcome> {
-  const receiptId = randomUUID();
-  await db.$transaction([
-    db.webhookReceipt.create({
-      data: {
-        ...receiptData(delivery, "processed", mapping.orderId, mapping.detail),
-        id: receiptId,
-      },
-    }),
-    db.outboxEvent.createMany({
-      data: mapping.events.map((derived) =>
-        outboxRow(delivery.shop, environment, mapping.orderId, derived, receiptId),
+interface QueuedOrder {
+  delivery: OrderWebhookDelivery;
+  payload: unknown;
+  resolve: (outcome: RecordOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const groupCommits = new WeakMap<AppPrismaClient, GroupCommit>();
+
+function groupCommitFor(db: AppPrismaClient): GroupCommit {
+  let group = groupCommits.get(db);
+  if (!group) {
+    group = new GroupCommit(db);
+    groupCommits.set(db, group);
+  }
+  return group;
+}
+
+/**
+ * Group commit of new orders: while one transaction runs, the deliveries that arrive queue up,
+ * and the next transaction writes all of them: two multi-row inserts, no reads. A lone delivery
+ * waits for nothing. If a group fails (a duplicate, a race, a bad row), each of its deliveries
+ * is recorded on its own by the careful path, so one delivery never fails another.
+ */
+class GroupCommit {
+  private queue: QueuedOrder[] = [];
+  private running = false;
+
+  constructor(private readonly db: AppPrismaClient) {}
+
+  record(delivery: OrderWebhookDelivery, payload: unknown): Promise<RecordOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ delivery, payload, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.run());
+      }
+    });
+  }
+
+  /**
+   * Starts in the event loop's next check phase, and waits for it again between groups: an
+   * SQLite commit runs without ever yielding to the event loop, so without this pause no other
+   * request would be read while it runs, and every group would hold one delivery.
+   */
+  private async run() {
+    try {
+      while (this.queue.length) {
+        const group = this.queue.splice(0, MAX_GROUP_SIZE);
+        await this.commit(group).catch((error: unknown) => {
+          for (const queued of group) queued.reject(error);
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commit(group: QueuedOrder[]) {
+    const settingsByShop = await readShopSettings(
+      this.db,
+      group.map((queued) => queued.delivery.shop),
+    );
+    const rows: NewOrderRows[] = [];
+    const careful: Array<[QueuedOrder, ShopSettings]> = [];
+    for (const queued of group) {
+      const settings = settingsByShop.get(queued.delivery.shop) ?? UNCONNECTED_SHOP;
+      const mapping = mapParsed("orders/create", { ok: true, payload: queued.payload }, settings);
+      if (mapping.kind === "events") {
+        rows.push(newOrderRows(queued, settings, mapping));
+      } else {
+        careful.push([queued, settings]);
+      }
+    }
+    if (rows.length) {
+      try {
+        await this.db.$transaction([
+          this.db.webhookReceipt.createMany({ data: rows.map((row) => row.receipt) }),
+          this.db.outboxEvent.createMany({ data: rows.flatMap((row) => row.events) }),
+        ]);
+        for (const row of rows) row.queued.resolve(row.outcome);
+      } catch {
+        for (const row of rows) careful.push([row.queued, row.settings]);
+      }
+    }
+    await Promise.all(
+      careful.map(([queued, settings]) =>
+        recordCarefully(
+          this.db,
+          queued.delivery,
+          { ok: true, payload: queued.payload },
+          settings,
+        ).then(queued.resolve, queued.reject),
       ),
-    }),
-  ]);
+    );
+  }
+}
+
+interface NewOrderRows {
+  queued: QueuedOrder;
+  settings: ShopSettings;
+  receipt: ReturnType<typeof receiptData> & { id: string };
+  events: ReturnType<typeof outboxRow>[];
+  outcome: RecordOutcome;
+}
+
+function newOrderRows(
+  queued: QueuedOrder,
+  settings: ShopSettings,
+  mapping: Extract<MappingResult, { kind: "events" }>,
+): NewOrderRows {
+  const { delivery } = queued;
+  const { environment } = settings;
+  const receiptId = randomUUID();
   return {
-    outcome: "recorded",
-    receiptId,
-    orderId: mapping.orderId,
-    eventCount: mapping.events.length,
-    detail: mapping.detail,
+    queued,
+    settings,
+    receipt: {
+      ...receiptData(delivery, "processed", mapping.orderId, mapping.detail),
+      id: receiptId,
+    },
+    events: mapping.events.map((derived) =>
+      outboxRow(delivery.shop, environment, mapping.orderId, derived, receiptId),
+    ),
+    outcome: {
+      outcome: "recorded",
+      receiptId,
+      orderId: mapping.orderId,
+      eventCount: mapping.events.length,
+      detail: mapping.detail,
+    },
   };
 }
 
@@ -117,20 +275,6 @@ function outboxRow(
     payload: JSON.stringify(derived.event),
     sourceReceiptId,
   };
-}
-
-function mapDelivery(delivery: OrderWebhookDelivery, reportOrdersWithoutPlan: boolean) {
-  let payload: unknown;
-  try {
-    payload = parseWebhookJson(delivery.rawBody);
-  } catch (error) {
-    return {
-      kind: "unprocessable",
-      orderId: null,
-      reason: `Body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    } satisfies MappingResult;
-  }
-  return mapOrderWebhook(delivery.topic, payload, { reportOrdersWithoutPlan });
 }
 
 async function recordOnce(

@@ -61,6 +61,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let woken = false;
   let lastExpiryCheck = 0;
   let unsubscribe: (() => void) | null = null;
+  let stopping: Promise<void> | null = null;
 
   async function runOnce(): Promise<Map<DeliveryOutcome, number>> {
     const outcomes = new Map<DeliveryOutcome, number>();
@@ -145,6 +146,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (running) return;
       running = true;
+      stopping = null;
       unsubscribe = onOutboxNotified(() => {
         woken = true;
         wake?.();
@@ -152,14 +154,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.info({ batchSize, concurrency, pollIntervalMs }, "Outbox worker started");
       loop = runLoop();
     },
-    async stop() {
-      if (!running) return;
-      running = false;
-      unsubscribe?.();
-      wake?.();
-      await loop;
-      const released = await releaseClaims(db, workerId);
-      log.info({ released }, "Outbox worker stopped");
+    stop() {
+      // Every caller (a signal handler, the server's shutdown) waits for the same stop.
+      stopping ??= (async () => {
+        if (!running) return;
+        running = false;
+        unsubscribe?.();
+        wake?.();
+        await loop;
+        const released = await releaseClaims(db, workerId);
+        log.info({ released }, "Outbox worker stopped");
+      })();
+      return stopping;
     },
     async drain(maxRounds = 10_000) {
       let total = 0;

@@ -1,24 +1,67 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
+import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import type { OrderTopic } from "../orders";
+import { ORDER_TOPICS, type OrderTopic } from "../orders";
 import { recordOrderWebhook } from "../outbox/record.server";
 import { notifyOutbox } from "../outbox/signal.server";
-import { authenticate } from "../shopify.server";
+import { verifyShopifyWebhook, type HeaderReader } from "./verify.server";
+
+/** An order webhook as it arrived: the raw bytes exactly as Shopify signed them. */
+export interface RawOrderWebhook {
+  method: string;
+  header: HeaderReader;
+  body: Uint8Array;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/** The path of each order topic's route, as `uri` in shopify.app.toml. */
+export const ORDER_WEBHOOK_PATHS: ReadonlyMap<string, OrderTopic> = new Map(
+  ORDER_TOPICS.map((topic) => [`/webhooks/${topic}`, topic]),
+);
+
+let inFlight = 0;
 
 /**
- * The whole of an order webhook route: verify the HMAC (401 and nothing stored when wrong),
- * record the receipt and its outbox events in one transaction, answer 200. The service is
- * never called here; the outbox worker sends the events.
+ * The whole of an order webhook: verify the HMAC (401 and nothing stored when wrong), record the
+ * receipt and its outbox events in one transaction, answer 200. The service is never called
+ * here; the outbox worker sends the events. Past SVC_WEBHOOK_MAX_IN_FLIGHT deliveries waiting
+ * for the database, a new one is refused with 503 before anything is stored: Shopify sends it
+ * again, and the process keeps its memory and its latency for the ones it took.
  */
-export function orderWebhookAction(topic: OrderTopic) {
-  return async ({ request }: ActionFunctionArgs) => {
-    // authenticate.webhook parses with JSON.parse, which rounds IDs above 2^53; the raw body
-    // is parsed again losslessly by recordOrderWebhook.
-    const rawBody = await request.clone().text();
-    const delivery = await verifiedDelivery(request);
-    const log = logger.child({ shop: delivery.shop, topic, webhookId: delivery.webhookId });
-    const result = await recordOrderWebhook(prisma, { ...delivery, topic, rawBody });
+export async function handleOrderWebhook(
+  topic: OrderTopic,
+  webhook: RawOrderWebhook,
+): Promise<WebhookAnswer> {
+  if (webhook.method !== "POST") return { status: 405, headers: { Allow: "POST" } };
+  const env = getEnv();
+  const check = verifyShopifyWebhook(webhook.header, webhook.body, env.SHOPIFY_API_SECRET);
+  if (!check.valid) {
+    logger.warn({ topic, reason: check.reason }, "Webhook refused");
+    return { status: check.status };
+  }
+  const { shop, webhookId, eventId, apiVersion } = check.delivery;
+  const log = logger.child({ shop, topic, webhookId });
+  if (inFlight >= env.SVC_WEBHOOK_MAX_IN_FLIGHT) {
+    log.warn({ inFlight }, "Webhook refused with 503: too many deliveries waiting to be stored");
+    return { status: 503, headers: { "Retry-After": "5" } };
+  }
+  inFlight += 1;
+  try {
+    const { body } = webhook;
+    const rawBody = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
+    const result = await recordOrderWebhook(prisma, {
+      shop,
+      topic,
+      webhookId,
+      eventId,
+      apiVersion,
+      rawBody,
+    });
     if (result.outcome === "duplicate") {
       log.info("Duplicate delivery; already recorded");
     } else {
@@ -27,27 +70,23 @@ export function orderWebhookAction(topic: OrderTopic) {
       else log.info(fields, `Webhook ${result.outcome}`);
       if (result.eventCount) notifyOutbox();
     }
-    return new Response();
-  };
+    return { status: 200 };
+  } catch (error) {
+    log.error({ err: error }, "Failed to record the webhook; Shopify will send it again");
+    return { status: 500 };
+  } finally {
+    inFlight -= 1;
+  }
 }
 
-/**
- * authenticate.webhook checks the HMAC and then JSON.parses the body. A signed body that is
- * not JSON makes that parse throw after the check passed; the delivery is then taken from
- * the verified headers so that it can be kept as unprocessable, not lost to a 500.
- */
-async function verifiedDelivery(request: Request) {
-  const headers = request.headers;
-  try {
-    const { shop, webhookId, eventId, apiVersion } = await authenticate.webhook(request);
-    return { shop, webhookId, eventId: eventId ?? null, apiVersion: apiVersion ?? null };
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    return {
-      shop: headers.get("X-Shopify-Shop-Domain") ?? "",
-      webhookId: headers.get("X-Shopify-Webhook-Id") ?? "",
-      eventId: headers.get("X-Shopify-Event-Id"),
-      apiVersion: headers.get("X-Shopify-API-Version"),
-    };
-  }
+/** The Remix route of an order topic: the same handler, for `npm run dev` and tests. */
+export function orderWebhookAction(topic: OrderTopic) {
+  return async ({ request }: ActionFunctionArgs) => {
+    const answer = await handleOrderWebhook(topic, {
+      method: request.method,
+      header: (name) => request.headers.get(name),
+      body: new Uint8Array(await request.arrayBuffer()),
+    });
+    return new Response(null, answer);
+  };
 }

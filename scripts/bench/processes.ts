@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -61,15 +62,30 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx <script>` from the repository root, as `npm start` / `npm run worker` do. */
+/**
+ * The node arguments of an npm script of package.json (`node <args>`), so that the benchmark runs
+ * exactly what `npm start` and `npm run worker` run, heap limit included.
+ */
+export function nodeArgsOfNpmScript(cwd: string, name: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const [command, ...args] = (manifest.scripts?.[name] ?? "").trim().split(/\s+/);
+  if (command !== "node" || !args.length) {
+    throw new BenchmarkError(`npm script "${name}" is not a plain "node <args>" command`);
+  }
+  return args;
+}
+
+/** An npm script's node process, run directly (no npm in between, so signals reach it). */
 export function spawnAppScript(options: {
-  script: string;
+  npmScript: "start" | "worker";
   cwd: string;
   env: NodeJS.ProcessEnv;
   pinning: Pinning;
   logPath: string;
 }): AppProcess {
-  const nodeArgs = ["--import", "tsx", options.script];
+  const nodeArgs = nodeArgsOfNpmScript(options.cwd, options.npmScript);
   const [command, args] = options.pinning.cpus
     ? ["taskset", ["-c", options.pinning.cpus, process.execPath, ...nodeArgs]]
     : [process.execPath, nodeArgs];
@@ -81,7 +97,8 @@ export function spawnAppScript(options: {
     stdio: ["ignore", log, log],
   });
   closeSync(log);
-  if (child.pid === undefined) throw new BenchmarkError(`Failed to spawn ${options.script}`);
+  if (child.pid === undefined)
+    throw new BenchmarkError(`Failed to spawn npm script ${options.npmScript}`);
   let exit: number | null | undefined;
   const exited = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {

@@ -122,7 +122,7 @@ const ROWS: Row[] = [
       `${integer.format(drain.perSecond)}/s ${verdict(drain.perSecond >= TARGETS.drainPerSecond)}`,
   },
   {
-    measure: "Peak RSS, server (VmHWM of the remix-serve process)",
+    measure: "Peak RSS, server (VmHWM of the scripts/serve.ts process)",
     target: `≤ ${megabytes(TARGETS.peakRssBytes)}`,
     cell: ({ peakRss }) =>
       `${megabytes(peakRss.serverBytes)} ${verdict(peakRss.serverBytes <= TARGETS.peakRssBytes)}`,

@@ -162,11 +162,11 @@ function appEnv(
 
 function servingPid(launcher: AppProcess): number {
   const serving = childPids(launcher.pid).filter((pid) =>
-    commandOf(pid).includes("@remix-run/serve"),
+    commandOf(pid).includes("scripts/serve.ts"),
   );
   if (serving.length !== 1) {
     throw new BenchmarkError(
-      `Expected one remix-serve child of scripts/start.ts, found ${serving.length}`,
+      `Expected one scripts/serve.ts child of scripts/start.ts, found ${serving.length}`,
     );
   }
   return serving[0]!;
@@ -239,7 +239,7 @@ async function benchDatabase(
   const serverLog = path.join(context.workDir, `server-${provider}.log`);
   say(`starting the production server on port ${port} (log: ${serverLog})`);
   const server = spawnAppScript({
-    script: "scripts/start.ts",
+    npmScript: "start",
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
     pinning: context.pinning,
@@ -341,7 +341,7 @@ async function benchDatabase(
   say(`drain: one worker for ${pendingEvents} pending events (log: ${workerLog})`);
   const spawnedAt = performance.now();
   const worker = spawnAppScript({
-    script: "scripts/worker.ts",
+    npmScript: "worker",
     cwd: ROOT,
     env,
     pinning: context.pinning,
