@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
+import { logger } from "../logger.server";
 import {
   findDuplicateReceipt,
   isUniqueViolation,
@@ -205,6 +206,7 @@ class GroupCommit {
           this.db.webhookReceipt.createMany({ data: rows.map((row) => row.receipt) }),
           this.db.outboxEvent.createMany({ data: rows.flatMap((row) => row.events) }),
         ]);
+        logger.debug({ deliveries: rows.length }, "New orders committed as one group");
         for (const row of rows) row.queued.resolve(row.outcome);
       } catch {
         for (const row of rows) careful.push([row.queued, row.settings]);

@@ -1,0 +1,195 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
+import { SANDBOX_KEY } from "../../emulator/test-support";
+import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { repoRoot, TEST_API_SECRET } from "../support/test-env";
+
+// `npm start` as production runs it: the built app behind scripts/serve.ts, with order webhooks
+// answered before Express and Remix (decision 009), real HTTP, and the embedded worker.
+
+const SHOP = "server-store.myshopify.com";
+const app = withOutboxApp();
+
+interface RunningServer {
+  url: string;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!existsSync(path.join(repoRoot, "build/server/index.js"))) {
+    throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does)");
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "start"), {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "debug",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SVC_OUTBOX_POLL_MS: "100",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (const started = Date.now(); ;) {
+    const status = await fetch(`${url}/healthz`).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() - started > 30_000 || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+let nextOrderId = 9_500_000;
+
+function orderDelivery(secret = TEST_API_SECRET) {
+  const body = app.webhooks
+    .readLifecycleFixture("orders-create.json")
+    .replace(/"id":\s*\d+/, `"id": ${nextOrderId++}`);
+  return {
+    body,
+    headers: shopifyWebhookHeaders({ topic: "orders/create", shop: SHOP, body, secret }),
+  };
+}
+
+function post(server: RunningServer, delivery: ReturnType<typeof orderDelivery>) {
+  return fetch(`${server.url}/webhooks/orders/create`, {
+    method: "POST",
+    body: delivery.body,
+    headers: delivery.headers,
+  });
+}
+
+describe("the production server", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    await connectSandbox(app, SHOP, SANDBOX_KEY);
+    server = await startServer({ SVC_OUTBOX_WORKER: "embedded" });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!server) return;
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain("Stopping: no new requests");
+  });
+
+  beforeEach(async () => {
+    await app.control.reset();
+  });
+
+  it("serves Remix routes through Express", async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    // A GET on a webhook path is not a delivery: Remix answers it, and nothing is stored.
+    const get = await fetch(`${server.url}/webhooks/orders/create`);
+    expect(get.status).not.toBe(200);
+  });
+
+  it("takes a signed orders/create over HTTP and the embedded worker delivers it", async () => {
+    const delivery = orderDelivery();
+    const orderId = String(nextOrderId - 1);
+    const answer = await post(server, delivery);
+    expect(answer.status).toBe(200);
+    const receipt = await app.prisma.webhookReceipt.findFirstOrThrow({ where: { orderId } });
+    expect(receipt.webhookId).toBe(delivery.headers["X-Shopify-Webhook-Id"]);
+    await expect
+      .poll(
+        async () => {
+          const state = await app.control.state("sandbox");
+          return state.orders.find((order) => order.order_id === orderId)?.placement_count;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(1);
+  });
+
+  it("refuses a forged delivery with 401 and stores nothing", async () => {
+    const before = await app.prisma.webhookReceipt.count();
+    const answer = await post(server, orderDelivery("a-forger's-secret"));
+    expect(answer.status).toBe(401);
+    expect(await app.prisma.webhookReceipt.count()).toBe(before);
+  });
+
+  it("stores a burst of deliveries that arrive together, each once", async () => {
+    const groupLines = () => server.output().split("New orders committed as one group").length - 1;
+    const groupsBefore = groupLines();
+    const receiptsBefore = await app.prisma.webhookReceipt.count();
+    const deliveries = Array.from({ length: 60 }, () => orderDelivery());
+
+    const statuses = await sendAtOnce(server, deliveries);
+
+    expect(statuses).toEqual(deliveries.map(() => 200));
+    expect(await app.prisma.webhookReceipt.count()).toBe(receiptsBefore + 60);
+    // How many share a transaction depends on how the reads interleave; group-commit.test.ts
+    // pins the grouping down, and npm run bench:webhooks measures what it is worth.
+    expect(groupLines()).toBeGreaterThan(groupsBefore);
+  });
+});
+
+/**
+ * Opens one connection per delivery, then writes every request in the same tick, so that they
+ * reach the server together, as a burst of Shopify deliveries does. Answers the status codes.
+ */
+async function sendAtOnce(
+  server: RunningServer,
+  deliveries: ReturnType<typeof orderDelivery>[],
+): Promise<number[]> {
+  const { port } = new URL(server.url);
+  const sockets = await Promise.all(
+    deliveries.map(
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(Number(port), "127.0.0.1", () => resolve(socket));
+          socket.once("error", reject);
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<number>((resolve, reject) => {
+        let text = "";
+        socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        socket.once("error", reject);
+        socket.once("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+      }),
+  );
+  deliveries.forEach((delivery, index) => {
+    const head = [
+      "POST /webhooks/orders/create HTTP/1.1",
+      "Host: 127.0.0.1",
+      "Connection: close",
+      `Content-Length: ${Buffer.byteLength(delivery.body)}`,
+      ...Object.entries(delivery.headers).map(([name, value]) => `${name}: ${value}`),
+    ].join("\r\n");
+    sockets[index]!.write(`${head}\r\n\r\n${delivery.body}`);
+  });
+  return Promise.all(answers);
+}
