@@ -110,6 +110,7 @@ export async function registerApiRoutes(
     const fault = state.takeFault(request.method, pathOf(request));
     if (fault) {
       if (fault.delay_ms > 0) await sleep(fault.delay_ms);
+      if (fault.body !== undefined) return reply.code(fault.status ?? 200).send(fault.body);
       if (fault.status !== null)
         return reply.code(fault.status).send(errorBody(ERROR_CODES.injectedFault));
     }

@@ -178,6 +178,43 @@ describe("POST /__emulator/faults", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 
+  it("answers a scripted body, 200 unless a status is given, in place of the real answer", async () => {
+    const scripted = {
+      cart_id: "another-cart",
+      user_session_id: "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d",
+      actions: [
+        { type: "update_line_item", payload: { line_item_id: "nope", line_item_quantity: 3 } },
+      ],
+    };
+    const rules = await injectFault({
+      count: 1,
+      body: scripted,
+      match: { path: "/sandbox/cart_updates" },
+    });
+    expect(rules).toEqual([
+      {
+        remaining: 1,
+        status: null,
+        delay_ms: 0,
+        body: scripted,
+        match: { path: "/sandbox/cart_updates" },
+      },
+    ]);
+    const cart = cartUpdate([lineItem("52011", PRODUCTS.laptop, 1)]);
+    const faked = await client.call("cart_updates", { body: cart });
+    expect(faked.status).toBe(200);
+    expect(faked.body).toEqual(scripted);
+    // Not recorded as a cart of the environment: the service never saw it.
+    expect((await client.state("sandbox")).carts).toEqual([]);
+    const real = await client.call<{ actions: unknown[] }>("cart_updates", { body: cart });
+    expect(real.body.actions).toEqual([]);
+
+    await injectFault({ count: 1, status: 422, body: { error: "scripted" } });
+    const failed = await client.call("plans", { query: laptopQuery });
+    expect(failed.status).toBe(422);
+    expect(failed.body).toEqual({ error: "scripted" });
+  });
+
   it("refuses a fault request it cannot follow", async () => {
     const answer = await client.control<ErrorBody>("faults", { body: { count: 0, status: 200 } });
     expect(answer.status).toBe(400);

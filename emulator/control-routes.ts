@@ -9,7 +9,7 @@ import {
 } from "./schemas";
 import type { EmulatorState, FaultRule } from "./state";
 
-/** An injected fault with neither status nor delay fails with this status. */
+/** An injected fault with neither status, delay nor body fails with this status. */
 export const DEFAULT_FAULT_STATUS = 503;
 
 export interface ControlRoutesOptions {
@@ -47,11 +47,12 @@ export async function registerControlRoutes(
     "/faults",
     { schema: { body: faultRequestSchema } },
     async (request) => {
-      const { count, status, delay_ms: delayMs = 0, match = {} } = request.body;
+      const { count, status, delay_ms: delayMs = 0, body, match = {} } = request.body;
       const rule: FaultRule = {
         remaining: count,
-        status: status ?? (delayMs > 0 ? null : DEFAULT_FAULT_STATUS),
+        status: status ?? (delayMs > 0 || body !== undefined ? null : DEFAULT_FAULT_STATUS),
         delay_ms: delayMs,
+        ...(body === undefined ? {} : { body }),
         match: { ...match },
       };
       state.addFault(rule);

@@ -443,6 +443,8 @@ export interface FaultRequest {
   count: number;
   status?: number;
   delay_ms?: number;
+  /** Answer with this JSON object instead of the real answer (status 200 unless `status`). */
+  body?: Record<string, unknown>;
   match?: { method?: string; path?: string };
 }
 
@@ -454,6 +456,7 @@ export const faultRequestSchema = {
     count: { type: "integer", minimum: 1 },
     status: { type: "integer", minimum: 400, maximum: 599 },
     delay_ms: { type: "integer", minimum: 0, maximum: 120_000 },
+    body: { type: "object" },
     match: {
       type: "object",
       additionalProperties: false,

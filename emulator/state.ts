@@ -200,12 +200,15 @@ export interface FaultRule {
   remaining: number;
   status: number | null;
   delay_ms: number;
+  /** A scripted answer body, e.g. a misbehaving service's 200. */
+  body?: Record<string, unknown>;
   match: { method?: string; path?: string };
 }
 
 export interface FaultDecision {
   status: number | null;
   delay_ms: number;
+  body?: Record<string, unknown>;
 }
 
 export class EmulatorState {
@@ -246,6 +249,10 @@ export class EmulatorState {
     if (!rule) return undefined;
     rule.remaining -= 1;
     this.faults = this.faults.filter((candidate) => candidate.remaining > 0);
-    return { status: rule.status, delay_ms: rule.delay_ms };
+    return {
+      status: rule.status,
+      delay_ms: rule.delay_ms,
+      ...(rule.body === undefined ? {} : { body: rule.body }),
+    };
   }
 }

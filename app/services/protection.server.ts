@@ -13,10 +13,12 @@ export type ClientForShop =
 /**
  * The service client for a shop, in the shop's current environment (or the one asked for),
  * with that environment's key opened from its sealed form. The key lives only inside the client.
+ * `timeoutMs` overrides SVC_REQUEST_TIMEOUT_MS (the storefront waits less than the outbox).
  */
 export function protectionClientForShop(
   connection: ShopConnection,
   environment: Environment = connection.environment as Environment,
+  options: { timeoutMs?: number } = {},
 ): ClientForShop {
   const secretKey = openSecretKey(getSecretBox(), connection, environment);
   if (!secretKey) {
@@ -32,7 +34,7 @@ export function protectionClientForShop(
     environment,
     secretKey,
     apiVersion: connection.apiVersion as ApiVersion,
-    timeoutMs: env.SVC_REQUEST_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? env.SVC_REQUEST_TIMEOUT_MS,
     paths: parseEndpointPaths({
       eventsPath: env.SVC_EVENTS_PATH,
       cartCheckoutPath: env.SVC_CHECKOUT_PATH,

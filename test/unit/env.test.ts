@@ -19,6 +19,9 @@ describe("parseEnv", () => {
     expect(env.SVC_EVENTS_PATH).toBe("/events");
     expect(env.SVC_CHECKOUT_PATH).toBe("/cart_checkout");
     expect(env.SVC_REQUEST_TIMEOUT_MS).toBe(10_000);
+    expect(env.SVC_STOREFRONT_TIMEOUT_MS).toBe(2_000);
+    expect(env.SVC_PLANS_CACHE_TTL_SECONDS).toBe(60);
+    expect(env.SVC_PLANS_CACHE_MAX_ENTRIES).toBe(5_000);
     expect(env.SVC_ENCRYPTION_KEY).toHaveLength(32);
   });
 
@@ -39,6 +42,9 @@ describe("parseEnv", () => {
     ["DATABASE_URL", "mysql://db/app", /DATABASE_URL must start with file:/],
     ["SVC_EVENTS_PATH", "/event", /SVC_EVENTS_PATH/],
     ["SVC_REQUEST_TIMEOUT_MS", "fast", /SVC_REQUEST_TIMEOUT_MS/],
+    ["SVC_STOREFRONT_TIMEOUT_MS", "60000", /SVC_STOREFRONT_TIMEOUT_MS/],
+    ["SVC_PLANS_CACHE_TTL_SECONDS", "-1", /SVC_PLANS_CACHE_TTL_SECONDS/],
+    ["SVC_PLANS_CACHE_MAX_ENTRIES", "many", /SVC_PLANS_CACHE_MAX_ENTRIES/],
   ])("names %s when it is missing or malformed", (variable, value, message) => {
     expect(() => parseEnv({ ...valid, [variable]: value })).toThrow(message);
     expect(() => parseEnv({ ...valid, [variable]: value })).toThrow(ConfigurationError);

@@ -1,0 +1,104 @@
+import prisma from "../db.server";
+import { getEnv } from "../env.server";
+import type { Logger } from "../logger.server";
+import { getShopConnection } from "../models/ShopConnection.server";
+import { describeResult } from "../protection/results";
+import { protectionClientForShop } from "../services/protection.server";
+import { LoadingCache } from "./loading-cache";
+import { toPlanOffers, type PlanOffer, type PlanOffersAnswer } from "./plan-offers";
+import { toPlanLookupQuery, type PlanOfferRequest } from "./plan-request";
+
+/** What a lookup gave: offers (cacheable), or a service failure (never cached). */
+type LookupOutcome = { kind: "offers"; plans: PlanOffer[] } | { kind: "service_error" };
+
+export type PlanOffersResult = {
+  answer: PlanOffersAnswer;
+  /** Seconds the storefront may cache the answer; 0 for answers that must not be cached. */
+  maxAgeSeconds: number;
+};
+
+let cache: LoadingCache<LookupOutcome> | undefined;
+
+function planCache(): LoadingCache<LookupOutcome> {
+  const env = getEnv();
+  cache ??= new LoadingCache({
+    maxEntries: env.SVC_PLANS_CACHE_MAX_ENTRIES,
+    ttlMs: env.SVC_PLANS_CACHE_TTL_SECONDS * 1000,
+  });
+  return cache;
+}
+
+/**
+ * The plans a product page may offer. The service is asked once per shop, environment, variant,
+ * price and currency within the cache time (concurrent misses share one call); the first
+ * caller's user session ID is the one the service sees. A shop without a usable key, and a
+ * service that fails or is slow, give no plans and say why; the page then shows no offer.
+ */
+export async function findPlanOffers(
+  shop: string,
+  request: PlanOfferRequest,
+  log: Logger,
+): Promise<PlanOffersResult> {
+  const connection = await getShopConnection(prisma, shop);
+  if (!connection || connection.status !== "connected") {
+    log.debug(
+      { status: connection?.status ?? "none" },
+      `No plans for ${shop}: the shop is not connected`,
+    );
+    return unavailable(request, "not_connected");
+  }
+  const env = getEnv();
+  const built = protectionClientForShop(connection, undefined, {
+    timeoutMs: env.SVC_STOREFRONT_TIMEOUT_MS,
+  });
+  if (built.status === "no_key") {
+    log.info({ environment: built.environment }, `No plans for ${shop}: ${built.message}`);
+    return unavailable(request, "not_connected");
+  }
+
+  const key = JSON.stringify([
+    shop,
+    built.environment,
+    request.variantId,
+    request.priceCents,
+    request.currency,
+  ]);
+  const { value } = await planCache().getOrLoad(key, async () => {
+    const result = await built.client.lookupPlans(toPlanLookupQuery(request));
+    if (result.kind !== "success") {
+      log.warn(
+        { environment: built.environment, variantId: request.variantId },
+        `Failed to look up plans for variant ${request.variantId} of ${shop}: ${describeResult(result)}`,
+      );
+      return { value: { kind: "service_error" }, cacheable: false };
+    }
+    const { offers, dropped } = toPlanOffers(result.data.plans, request);
+    for (const plan of dropped) {
+      log.warn(
+        {
+          environment: built.environment,
+          variantId: request.variantId,
+          merchantProductId: plan.merchantProductId,
+        },
+        `Dropped a plan offered for variant ${request.variantId}: ${plan.reason}`,
+      );
+    }
+    return { value: { kind: "offers", plans: offers }, cacheable: true };
+  });
+
+  if (value.kind === "service_error") return unavailable(request, "service_error");
+  return {
+    answer: { variant_id: request.variantId, plans: value.plans },
+    maxAgeSeconds: env.SVC_PLANS_CACHE_TTL_SECONDS,
+  };
+}
+
+function unavailable(
+  request: PlanOfferRequest,
+  reason: "not_connected" | "service_error",
+): PlanOffersResult {
+  return {
+    answer: { variant_id: request.variantId, plans: [], unavailable: reason },
+    maxAgeSeconds: 0,
+  };
+}

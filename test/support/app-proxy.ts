@@ -1,0 +1,62 @@
+import { createHmac } from "node:crypto";
+import { TEST_API_SECRET } from "./test-env";
+
+/*
+ * Requests as Shopify's app proxy forwards them from /apps/svc/<path> on the storefront to
+ * <app>/proxy/<path>: the storefront's query plus shop, logged_in_customer_id, path_prefix and
+ * timestamp, signed with the app's API secret.
+ */
+
+/**
+ * Shopify's app proxy signature: every query parameter but `signature`, sorted by name, written
+ * `name=value` (repeated values joined with ","), concatenated with no separator, HMAC-SHA256 in
+ * hex with the app's API secret.
+ */
+export function appProxySignature(params: URLSearchParams, secret = TEST_API_SECRET): string {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of params) {
+    if (name === "signature") continue;
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  const message = [...values.keys()]
+    .sort()
+    .map((name) => `${name}=${(values.get(name) ?? []).join(",")}`)
+    .join("");
+  return createHmac("sha256", secret).update(message).digest("hex");
+}
+
+export interface AppProxyRequestOptions {
+  /** "plans" or "cart_updates". */
+  path: string;
+  shop: string;
+  query?: Record<string, string>;
+  method?: "GET" | "POST";
+  /** Sent as is. */
+  body?: string;
+  /** Sign with another secret, to prove a forged request is refused. */
+  secret?: string;
+  /** Leave the signature out. */
+  unsigned?: boolean;
+  /** Seconds since the epoch; defaults to now. */
+  timestamp?: number;
+  loggedInCustomerId?: string;
+  /** Change the query after signing, as a tampering client would. */
+  tamper?: (params: URLSearchParams) => void;
+}
+
+export function appProxyRequest(options: AppProxyRequestOptions): Request {
+  const params = new URLSearchParams(options.query);
+  params.set("shop", options.shop);
+  params.set("logged_in_customer_id", options.loggedInCustomerId ?? "");
+  params.set("path_prefix", "/apps/svc");
+  params.set("timestamp", String(options.timestamp ?? Math.floor(Date.now() / 1000)));
+  if (!options.unsigned) params.set("signature", appProxySignature(params, options.secret));
+  options.tamper?.(params);
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  return new Request(`https://svc-protection.test/proxy/${options.path}?${params.toString()}`, {
+    method,
+    ...(options.body === undefined
+      ? {}
+      : { body: options.body, headers: { "Content-Type": "application/json" } }),
+  });
+}
