@@ -29,6 +29,19 @@ export default defineConfig({
       },
       databaseProject("sqlite"),
       databaseProject("postgresql"),
+      {
+        // The theme app extension in Chromium (test/storefront), against the app's proxy routes
+        // on SQLite. One file at a time: each starts a browser.
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/storefront/**/*.test.ts"],
+          setupFiles: ["test/support/database-setup.ts"],
+          env: { TEST_DATABASE_PROVIDER: "sqlite" },
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Starts the local PostgreSQL that the database tests use, when it is not running.
+# What the tests need beside npm: Chromium for the browser tests, and the local PostgreSQL that
+# the database tests use, started when it is not running.
 set -euo pipefail
+bash "$(dirname "$0")/browser.sh"
 if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then exit 0; fi
 if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
   echo "Starting PostgreSQL" >&2

@@ -1,0 +1,30 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+/** Debian's Chromium (scripts/browser.sh installs it); never a browser downloaded by a test tool. */
+export const CHROMIUM_PATH = process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Headless Chromium with nothing that reaches outside the machine. Playwright gives every
+ * launch a fresh temporary profile (its own --user-data-dir) and removes it on close.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    chromiumSandbox: false,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
