@@ -1,8 +1,14 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import {
+  ApiVersion,
+  AppDistribution,
+  LogSeverity,
+  shopifyApp,
+} from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
 import { recordInstallation } from "./models/ShopConnection.server";
 
 const env = getEnv();
@@ -21,6 +27,17 @@ const shopify = shopifyApp({
     prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0],
   ),
   distribution: AppDistribution.AppStore,
+  // The library's own lines go through our structured logger. Its Info level writes a line per
+  // app proxy request (every product page view), so only warnings and errors are kept.
+  logger: {
+    level: LogSeverity.Warning,
+    log: (severity, message) => {
+      const fields = { source: "shopify-app-remix" };
+      if (severity === LogSeverity.Error) logger.error(fields, message);
+      else if (severity === LogSeverity.Warning) logger.warn(fields, message);
+      else logger.info(fields, message);
+    },
+  },
   future: {
     unstable_newEmbeddedAuthStrategy: true,
   },
