@@ -2,17 +2,23 @@ import type { AppPrismaClient } from "../db/client.server";
 
 /** shop/redact: erases everything the app stores for the shop. */
 export async function eraseShopData(db: AppPrismaClient, shop: string) {
-  const [sessions, events, receipts, connections] = await db.$transaction([
+  const [sessions, events, receipts, connections, items, orders, variants] = await db.$transaction([
     db.session.deleteMany({ where: { shop } }),
     db.outboxEvent.deleteMany({ where: { shop } }),
     db.webhookReceipt.deleteMany({ where: { shop } }),
     db.shopConnection.deleteMany({ where: { shop } }),
+    db.protectionItem.deleteMany({ where: { shop } }),
+    db.orderSummary.deleteMany({ where: { shop } }),
+    db.protectableVariant.deleteMany({ where: { shop } }),
   ]);
   return {
     sessions: sessions.count,
     events: events.count,
     receipts: receipts.count,
     connections: connections.count,
+    protectionItems: items.count,
+    orderSummaries: orders.count,
+    protectableVariants: variants.count,
   };
 }
 

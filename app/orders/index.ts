@@ -3,6 +3,7 @@ export { parseWebhookJson } from "./json";
 export { mapOrderWebhook } from "./map-webhook";
 export { currencyExponent, toMinorUnits } from "./money";
 export { PROTECTED_PRODUCT_REF_PROPERTY } from "./order-placed";
+export { summarizeOrderPlaced, type OrderSummaryFigures } from "./order-summary";
 export { refundCancellationKey } from "./refunds";
 export { toServiceTimestamp } from "./timestamps";
 export { ORDER_TOPICS, isOrderTopic } from "./types";

@@ -12,6 +12,7 @@ import {
   mapOrderWebhook,
   parseWebhookJson,
   refundCancellationKey,
+  summarizeOrderPlaced,
   type DerivedEvent,
   type MappingResult,
   type OrderTopic,
@@ -205,6 +206,7 @@ class GroupCommit {
         await this.db.$transaction([
           this.db.webhookReceipt.createMany({ data: rows.map((row) => row.receipt) }),
           this.db.outboxEvent.createMany({ data: rows.flatMap((row) => row.events) }),
+          this.db.orderSummary.createMany({ data: rows.flatMap((row) => row.summary) }),
         ]);
         logger.debug({ deliveries: rows.length }, "New orders committed as one group");
         for (const row of rows) row.queued.resolve(row.outcome);
@@ -230,6 +232,7 @@ interface NewOrderRows {
   settings: ShopSettings;
   receipt: ReturnType<typeof receiptData> & { id: string };
   events: ReturnType<typeof outboxRow>[];
+  summary: NonNullable<ReturnType<typeof orderSummaryRow>>[];
   outcome: RecordOutcome;
 }
 
@@ -251,6 +254,9 @@ function newOrderRows(
     events: mapping.events.map((derived) =>
       outboxRow(delivery.shop, environment, mapping.orderId, derived, receiptId),
     ),
+    summary: [orderSummaryRow(delivery.shop, environment, mapping.events)].filter(
+      (row) => row !== null,
+    ),
     outcome: {
       outcome: "recorded",
       receiptId,
@@ -259,6 +265,14 @@ function newOrderRows(
       detail: mapping.detail,
     },
   };
+}
+
+/** The dashboard's row for an order, when these events hold its order_placed. */
+function orderSummaryRow(shop: string, environment: Environment, events: DerivedEvent[]) {
+  const placed = events.find((derived) => derived.event.type === "order_placed")?.event;
+  if (placed?.type !== "order_placed") return null;
+  const { variantIds, ...figures } = summarizeOrderPlaced(placed.payload);
+  return { shop, environment, ...figures, variantIds: JSON.stringify(variantIds) };
 }
 
 function outboxRow(
@@ -364,6 +378,16 @@ async function recordEvents(
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, environment, orderId, derived, receipt.id)),
   });
+  const summary = orderSummaryRow(shop, environment, fresh);
+  if (summary) {
+    // An upsert: a summary may outlive its events (a group that failed on it comes here).
+    const { shop: _shop, orderId: _orderId, ...figures } = summary;
+    await tx.orderSummary.upsert({
+      where: { shop_orderId: { shop, orderId } },
+      create: summary,
+      update: figures,
+    });
+  }
   return {
     outcome: "recorded",
     receiptId: receipt.id,

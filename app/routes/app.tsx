@@ -5,23 +5,48 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "../env.server";
+import { createTranslator, resolveLocale } from "../i18n/translate";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+const LOCALE_COOKIE = "svc_admin_locale";
+
+/**
+ * Shopify opens the app with the user's language in `locale`; Remix's own navigations inside the
+ * app do not carry it, so it is kept in a cookie as well.
+ */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
-  return { apiKey: getEnv().SHOPIFY_API_KEY };
+  const fromQuery = new URL(request.url).searchParams.get("locale");
+  const fromCookie = /(?:^|;\s*)svc_admin_locale=([\w-]+)/.exec(
+    request.headers.get("Cookie") ?? "",
+  )?.[1];
+  const locale = resolveLocale(fromQuery ?? fromCookie);
+  const headers = fromQuery
+    ? {
+        "Set-Cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=None; Secure; HttpOnly`,
+      }
+    : undefined;
+  return Response.json({ apiKey: getEnv().SHOPIFY_API_KEY, locale }, { headers });
 };
 
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, locale } = useLoaderData<typeof loader>() as {
+    apiKey: string;
+    locale: "en" | "de";
+  };
+  const t = createTranslator(locale);
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
       <NavMenu>
         <Link to="/app" rel="home">
-          Home
+          {t("common.nav.home")}
         </Link>
+        <Link to="/app/connection">{t("common.nav.connection")}</Link>
+        <Link to="/app/items">{t("common.nav.items")}</Link>
+        <Link to="/app/events">{t("common.nav.events")}</Link>
+        <Link to="/app/settings">{t("common.nav.settings")}</Link>
       </NavMenu>
       <Outlet />
     </AppProvider>

@@ -2,6 +2,7 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import type { Logger } from "../logger.server";
 import { getShopConnection } from "../models/ShopConnection.server";
+import { noteEmbedSeen } from "../models/StorefrontActivity.server";
 import { describeResult } from "../protection/results";
 import { protectionClientForShop } from "../services/protection.server";
 import { toCartUpdateRequest, type CartUpdateBody } from "./cart";
@@ -30,6 +31,9 @@ export async function reportCartUpdate(
     source: "local",
   });
 
+  noteEmbedSeen(prisma, shop).catch((error: unknown) =>
+    log.error({ err: error }, "Failed to note the cart rules embed's activity"),
+  );
   const connection = await getShopConnection(prisma, shop);
   if (!connection || connection.status !== "connected") {
     log.debug(

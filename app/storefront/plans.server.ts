@@ -2,6 +2,7 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import type { Logger } from "../logger.server";
 import { getShopConnection } from "../models/ShopConnection.server";
+import { noteOfferLookup } from "../models/StorefrontActivity.server";
 import { describeResult } from "../protection/results";
 import { protectionClientForShop } from "../services/protection.server";
 import { LoadingCache } from "./loading-cache";
@@ -87,6 +88,9 @@ export async function findPlanOffers(
   });
 
   if (value.kind === "service_error") return unavailable(request, "service_error");
+  noteOfferLookup(prisma, shop, request.variantId, value.plans.length > 0).catch((error: unknown) =>
+    log.error({ err: error }, "Failed to note the offer block's activity"),
+  );
   return {
     answer: { variant_id: request.variantId, plans: value.plans },
     maxAgeSeconds: env.SVC_PLANS_CACHE_TTL_SECONDS,

@@ -13,6 +13,7 @@ const LIVE_SHOP = "group-live.myshopify.com";
 const app = withOutboxApp();
 
 beforeEach(async () => {
+  await app.prisma.orderSummary.deleteMany({});
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
@@ -76,6 +77,10 @@ describe("group commit of new orders", () => {
       deliveries.map((_, index) => 9_100_000 + index),
     );
     expect(await app.prisma.webhookReceipt.count({ where: { status: "processed" } })).toBe(120);
+    // The dashboard's row of each order is written with its order_placed event.
+    const summaries = await app.prisma.orderSummary.findMany({ where: { shop: SANDBOX_SHOP } });
+    expect(summaries).toHaveLength(120);
+    expect(summaries.every((summary) => summary.planLineCount > 0)).toBe(true);
     expect(transactions.mock.calls.length).toBeGreaterThan(0);
     expect(transactions.mock.calls.length).toBeLessThanOrEqual(12);
   });

@@ -1,0 +1,2 @@
+// English strings of the admin's events page. Keys are nested objects; values may hold {name} placeholders.
+export default {} as const;
