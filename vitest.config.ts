@@ -30,12 +30,13 @@ export default defineConfig({
       databaseProject("sqlite"),
       databaseProject("postgresql"),
       {
-        // The theme app extension in Chromium (test/storefront), against the app's proxy routes
-        // on SQLite. One file at a time: each starts a browser.
+        // Chromium on SQLite: the theme app extension against the app's proxy routes
+        // (test/storefront), and the embedded admin pages served by the built app (test/admin).
+        // One file at a time: each starts a browser.
         extends: true,
         test: {
           name: "browser",
-          include: ["test/storefront/**/*.test.ts"],
+          include: ["test/storefront/**/*.test.ts", "test/admin/**/*.test.ts"],
           setupFiles: ["test/support/database-setup.ts"],
           env: { TEST_DATABASE_PROVIDER: "sqlite" },
           testTimeout: 30_000,

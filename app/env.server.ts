@@ -44,7 +44,10 @@ const envSchema = z.object({
   SHOPIFY_API_KEY: z.string().trim().min(1, "is required (the app's client ID)"),
   SHOPIFY_API_SECRET: z.string().trim().min(1, "is required (the app's client secret)"),
   SHOPIFY_APP_URL: httpUrl,
-  SCOPES: z.string().trim().default("read_orders,write_orders,read_products,write_products"),
+  SCOPES: z
+    .string()
+    .trim()
+    .default("read_orders,write_orders,read_products,write_products,write_publications"),
   SHOP_CUSTOM_DOMAIN: z.string().trim().optional(),
 
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),

@@ -18,7 +18,9 @@ const MAX_WEBHOOK_BYTES = 20 * 1024 * 1024;
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
+// Node 22's own fetch, Request and Response (with Response.json), as Vite's dev server and the
+// tests use; Remix's polyfills would replace them with classes that lack Response.json.
+installGlobals({ nativeFetch: true });
 const hooks = (build.entry.module as unknown as { serverHooks?: ServerHooks }).serverHooks;
 if (!hooks) throw new Error(`${buildPath} does not export serverHooks from app/entry.server.tsx`);
 const { logger } = hooks;

@@ -12,19 +12,93 @@ export interface OutboxEventFilter {
   limit?: number;
 }
 
+type EventFilterFields = Pick<
+  OutboxEventFilter,
+  "shop" | "status" | "orderId" | "eventType" | "environment"
+>;
+
+function eventFilterWhere(filter: EventFilterFields) {
+  return {
+    shop: filter.shop,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.orderId ? { orderId: filter.orderId } : {}),
+    ...(filter.eventType ? { eventType: filter.eventType } : {}),
+    ...(filter.environment ? { environment: filter.environment } : {}),
+  };
+}
+
 /** Newest first, for the event log and `npm run svc -- events:list`. */
 export function listOutboxEvents(db: AppPrismaClient, filter: OutboxEventFilter) {
   return db.outboxEvent.findMany({
     where: {
-      shop: filter.shop,
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.orderId ? { orderId: filter.orderId } : {}),
-      ...(filter.eventType ? { eventType: filter.eventType } : {}),
-      ...(filter.environment ? { environment: filter.environment } : {}),
+      ...eventFilterWhere(filter),
       ...(filter.beforeId ? { id: { lt: filter.beforeId } } : {}),
     },
     orderBy: { id: "desc" },
     take: Math.min(filter.limit ?? 50, 1_000),
+  });
+}
+
+/** What a row of the admin's event log shows: no payload or answer (kilobytes each). */
+const EVENT_SUMMARY = {
+  id: true,
+  environment: true,
+  orderId: true,
+  eventType: true,
+  status: true,
+  attempts: true,
+  nextAttemptAt: true,
+  lastAttemptAt: true,
+  lastError: true,
+  serviceEventId: true,
+  createdAt: true,
+  deliveredAt: true,
+} as const;
+
+export interface OutboxEventPageQuery extends EventFilterFields {
+  /** Keyset paging on id: "older" gives ids below `id`, "newer" ids above it. */
+  cursor?: { direction: "older" | "newer"; id: number };
+  pageSize: number;
+}
+
+/**
+ * One page of a shop's events, newest first, by keyset on id (no OFFSET, no total count), so
+ * every page costs the same however deep it is.
+ */
+export async function listOutboxEventPage(db: AppPrismaClient, query: OutboxEventPageQuery) {
+  const { cursor, pageSize } = query;
+  const newer = cursor?.direction === "newer";
+  const rows = await db.outboxEvent.findMany({
+    where: {
+      ...eventFilterWhere(query),
+      ...(cursor ? { id: newer ? { gt: cursor.id } : { lt: cursor.id } } : {}),
+    },
+    orderBy: { id: newer ? "asc" : "desc" },
+    take: pageSize + 1,
+    select: EVENT_SUMMARY,
+  });
+  const more = rows.length > pageSize;
+  const events = rows.slice(0, pageSize);
+  if (newer) events.reverse();
+  return {
+    events,
+    hasOlder: newer ? events.length > 0 : more,
+    hasNewer: newer ? more : cursor !== undefined,
+  };
+}
+
+/** One event of the shop, or null: an ID of another shop's event finds nothing. */
+export function findOutboxEventForShop(db: AppPrismaClient, shop: string, id: number) {
+  return db.outboxEvent.findFirst({ where: { id, shop } });
+}
+
+/** The events of one order in the order they are sent (the (shop, orderId, id) index). */
+export function listOrderEvents(db: AppPrismaClient, shop: string, orderId: string, limit = 50) {
+  return db.outboxEvent.findMany({
+    where: { shop, orderId },
+    orderBy: { id: "asc" },
+    take: limit,
+    select: EVENT_SUMMARY,
   });
 }
 

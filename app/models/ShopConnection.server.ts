@@ -24,8 +24,15 @@ export interface ConnectionKeysInput {
   apiVersion?: ApiVersion;
   sandboxSecretKey?: string;
   liveSecretKey?: string;
-  sandboxPublishableKey?: string;
-  livePublishableKey?: string;
+  /** A string saves the key; null removes it; undefined leaves it as it is. */
+  sandboxPublishableKey?: string | null;
+  livePublishableKey?: string | null;
+  /**
+   * When the new secret key passed a live call to the service. A new key saved without it (the
+   * CLI) is shown as not verified: an earlier verification belonged to the key it replaces.
+   */
+  sandboxKeyVerifiedAt?: Date;
+  liveKeyVerifiedAt?: Date;
 }
 
 function secretContext(shop: string, environment: Environment): string {
@@ -86,10 +93,12 @@ export async function saveConnectionKeys(
   if (input.sandboxSecretKey) {
     data.sandboxSecretKeySealed = box.seal(input.sandboxSecretKey, secretContext(shop, "sandbox"));
     data.sandboxSecretKeyLast4 = lastFour(input.sandboxSecretKey);
+    data.sandboxKeyVerifiedAt = input.sandboxKeyVerifiedAt ?? null;
   }
   if (input.liveSecretKey) {
     data.liveSecretKeySealed = box.seal(input.liveSecretKey, secretContext(shop, "production"));
     data.liveSecretKeyLast4 = lastFour(input.liveSecretKey);
+    data.liveKeyVerifiedAt = input.liveKeyVerifiedAt ?? null;
   }
   if (input.sandboxPublishableKey !== undefined)
     data.sandboxPublishableKey = input.sandboxPublishableKey;
@@ -180,4 +189,92 @@ export async function recordUninstall(db: AppPrismaClient, shop: string) {
     }),
   ]);
   return { sessionsDeleted: sessions.count };
+}
+
+/** The admin's Connection page: the public connection plus when each key was verified. */
+export interface AdminConnection extends PublicConnection {
+  sandboxKeyVerifiedAt: string | null;
+  liveKeyVerifiedAt: string | null;
+  liveSince: string | null;
+}
+
+export function toAdminConnection(record: ShopConnection): AdminConnection {
+  return {
+    ...toPublicConnection(record),
+    sandboxKeyVerifiedAt: record.sandboxKeyVerifiedAt?.toISOString() ?? null,
+    liveKeyVerifiedAt: record.liveKeyVerifiedAt?.toISOString() ?? null,
+    liveSince: record.liveSince?.toISOString() ?? null,
+  };
+}
+
+const MISSING_KEY_DETAIL = (environment: Environment) =>
+  `No ${keyNameOf(environment)} secret key is saved. Order events are kept and wait; delivery resumes as soon as a key is saved.`;
+
+/**
+ * The status once the shop works in `environment`: without that environment's key it is paused
+ * (not_connected, so the outbox leaves its events waiting instead of failing them towards dead);
+ * with it, a pause for a missing key ends. A rejected key or an uninstall is left as it is.
+ */
+function statusInEnvironment(record: ShopConnection, environment: Environment) {
+  if (record.status === "uninstalled" || record.status === "key_rejected") return {};
+  if (!sealedKeyOf(record, environment)) {
+    return { status: "not_connected", statusDetail: MISSING_KEY_DETAIL(environment) };
+  }
+  return record.status === "connected" ? {} : { status: "connected", statusDetail: null };
+}
+
+/**
+ * Removes one environment's secret key (and its verification). If the shop works in that
+ * environment, delivery pauses until a new key is saved. Returns null for an unknown shop.
+ */
+export async function removeConnectionKey(
+  db: AppPrismaClient,
+  shop: string,
+  environment: Environment,
+) {
+  const record = await getShopConnection(db, shop);
+  if (!record) return null;
+  const cleared =
+    environment === "production"
+      ? { liveSecretKeySealed: null, liveSecretKeyLast4: null, liveKeyVerifiedAt: null }
+      : { sandboxSecretKeySealed: null, sandboxSecretKeyLast4: null, sandboxKeyVerifiedAt: null };
+  const pausesDelivery = record.environment === environment && record.status !== "uninstalled";
+  const status = pausesDelivery
+    ? { status: "not_connected", statusDetail: MISSING_KEY_DETAIL(environment) }
+    : {};
+  return db.shopConnection.update({ where: { shop }, data: { ...cleared, ...status } });
+}
+
+/**
+ * Moves the shop to sandbox or production. Going live records `liveSince`; going back to the
+ * sandbox clears it. The caller checks the go-live checklist first.
+ */
+export async function switchConnectionEnvironment(
+  db: AppPrismaClient,
+  shop: string,
+  environment: Environment,
+  now: Date = new Date(),
+) {
+  const record = await getShopConnection(db, shop);
+  if (!record) return null;
+  return db.shopConnection.update({
+    where: { shop },
+    data: {
+      environment,
+      liveSince: environment === "production" ? (record.liveSince ?? now) : null,
+      ...statusInEnvironment(record, environment),
+    },
+  });
+}
+
+/**
+ * After a key was saved for either environment: a shop whose own environment still has no key
+ * stays paused, so that its events wait rather than fail for want of a key.
+ */
+export async function settleConnectionStatus(db: AppPrismaClient, shop: string) {
+  const record = await getShopConnection(db, shop);
+  if (!record) return null;
+  const status = statusInEnvironment(record, record.environment as Environment);
+  if (!("status" in status)) return record;
+  return db.shopConnection.update({ where: { shop }, data: status });
 }

@@ -101,3 +101,106 @@ export async function recordWebhookReceipt(
     throw error;
   }
 }
+
+export interface WebhookReceiptPageQuery {
+  shop: string;
+  status?: ReceiptStatus;
+  topic?: string;
+  orderId?: string;
+  /** Keyset paging on (receivedAt, id); the id (a UUID) breaks ties between equal times. */
+  cursor?: { direction: "older" | "newer"; receivedAt: Date; id: string };
+  pageSize: number;
+}
+
+/** What a row of the admin's webhook log shows: no raw body. */
+const RECEIPT_SUMMARY = {
+  id: true,
+  topic: true,
+  webhookId: true,
+  orderId: true,
+  status: true,
+  detail: true,
+  receivedAt: true,
+} as const;
+
+/**
+ * One page of a shop's receipts, newest first. The keyset condition is written as
+ * `receivedAt <= t AND (receivedAt < t OR id < i)` so that its first half bounds the
+ * (shop, receivedAt) index range on both databases.
+ */
+export async function listWebhookReceiptPage(db: AppPrismaClient, query: WebhookReceiptPageQuery) {
+  const { cursor, pageSize } = query;
+  const newer = cursor?.direction === "newer";
+  const keyset = cursor
+    ? newer
+      ? {
+          receivedAt: { gte: cursor.receivedAt },
+          OR: [{ receivedAt: { gt: cursor.receivedAt } }, { id: { gt: cursor.id } }],
+        }
+      : {
+          receivedAt: { lte: cursor.receivedAt },
+          OR: [{ receivedAt: { lt: cursor.receivedAt } }, { id: { lt: cursor.id } }],
+        }
+    : {};
+  const order = newer ? "asc" : "desc";
+  const rows = await db.webhookReceipt.findMany({
+    where: {
+      shop: query.shop,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.topic ? { topic: query.topic } : {}),
+      ...(query.orderId ? { orderId: query.orderId } : {}),
+      ...keyset,
+    },
+    orderBy: [{ receivedAt: order }, { id: order }],
+    take: pageSize + 1,
+    select: RECEIPT_SUMMARY,
+  });
+  const more = rows.length > pageSize;
+  const receipts = rows.slice(0, pageSize);
+  if (newer) receipts.reverse();
+  return {
+    receipts,
+    hasOlder: newer ? receipts.length > 0 : more,
+    hasNewer: newer ? more : cursor !== undefined,
+  };
+}
+
+export async function countWebhookReceiptsByStatus(db: AppPrismaClient, shop: string) {
+  const groups = await db.webhookReceipt.groupBy({
+    by: ["status"],
+    where: { shop },
+    _count: { _all: true },
+  });
+  return Object.fromEntries(groups.map((group) => [group.status, group._count._all])) as Partial<
+    Record<ReceiptStatus, number>
+  >;
+}
+
+/** One receipt of the shop, or null: an ID of another shop's receipt finds nothing. */
+export function findWebhookReceiptForShop(db: AppPrismaClient, shop: string, id: string) {
+  return db.webhookReceipt.findFirst({ where: { id, shop } });
+}
+
+/**
+ * The webhooks received for one order, oldest first. Sorted here rather than in SQL: an
+ * ORDER BY receivedAt leads SQLite to walk the shop's (shop, receivedAt) index instead of
+ * (shop, orderId), and an order has only a handful of webhooks.
+ */
+export async function listOrderReceipts(
+  db: AppPrismaClient,
+  shop: string,
+  orderId: string,
+  limit = 50,
+) {
+  const rows = await db.webhookReceipt.findMany({
+    where: { shop, orderId },
+    take: 500,
+    select: RECEIPT_SUMMARY,
+  });
+  return rows
+    .sort(
+      (a, b) =>
+        a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .slice(0, limit);
+}

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import type { ShopConnection } from "../generated/prisma/sqlite/client";
+import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { claimDueEvents, releaseClaims } from "./claim.server";
 import { deliverClaimedEvent, type ClientFactory, type DeliveryOutcome } from "./deliver.server";
-import { RETRY_WINDOW_MS, WAITING_STATUSES } from "./retry-policy";
+import { RETRY_WINDOW_MS, scheduleRetry, WAITING_STATUSES } from "./retry-policy";
 import { onOutboxNotified } from "./signal.server";
 
 export interface OutboxWorkerOptions {
@@ -87,13 +87,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         try {
           outcome = await deliverClaimedEvent(context, row, connections.get(row.shop));
         } catch (error) {
-          // Unexpected (database gone, bug): the claim is released and the lease protects the rest.
+          // Unexpected (database gone, a bug, a stored payload we cannot read): the event is
+          // retried with backoff like a failed send, never at once, so that one bad row cannot
+          // keep the worker spinning on it; after the retry window it is dead with the reason.
           log.error(
             { err: error, eventId: row.id, shop: row.shop, orderId: row.orderId },
             `Failed to deliver ${row.eventType} for order ${row.orderId}`,
           );
-          await releaseClaims(db, workerId, [row.id]).catch(() => undefined);
-          outcome = "released";
+          outcome = await retryAfterUnexpectedError(db, workerId, row, error, now()).catch(
+            async () => {
+              await releaseClaims(db, workerId, [row.id]).catch(() => undefined);
+              return "released" as const;
+            },
+          );
         }
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         if (outcome === "pause_shop") {
@@ -221,4 +227,30 @@ export async function expireEventsWithoutPlacement(db: AppPrismaClient, now: Dat
     expired += count;
   }
   return expired;
+}
+
+async function retryAfterUnexpectedError(
+  db: AppPrismaClient,
+  workerId: string,
+  row: OutboxEvent,
+  error: unknown,
+  now: Date,
+): Promise<DeliveryOutcome> {
+  const message = `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  const firstFailedAt = row.firstFailedAt ?? now;
+  const decision = scheduleRetry({ failedAttempts: row.attempts + 1, firstFailedAt, now }, message);
+  await db.outboxEvent.updateMany({
+    where: { id: row.id, claimedBy: workerId, status: "delivering" },
+    data: {
+      status: decision.outcome === "retry" ? "failed" : "dead",
+      attempts: row.attempts + 1,
+      firstFailedAt,
+      lastAttemptAt: now,
+      lastError: message,
+      nextAttemptAt: decision.outcome === "retry" ? decision.nextAttemptAt : now,
+      claimedBy: null,
+      leaseExpiresAt: null,
+    },
+  });
+  return decision.outcome;
 }

@@ -1,7 +1,9 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import polarisGerman from "@shopify/polaris/locales/de.json";
+import polarisEnglish from "@shopify/polaris/locales/en.json";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "../env.server";
@@ -28,7 +30,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
         "Set-Cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=None; Secure; HttpOnly`,
       }
     : undefined;
-  return Response.json({ apiKey: getEnv().SHOPIFY_API_KEY, locale }, { headers });
+  return json({ apiKey: getEnv().SHOPIFY_API_KEY, locale }, { headers });
 };
 
 export default function App() {
@@ -38,7 +40,11 @@ export default function App() {
   };
   const t = createTranslator(locale);
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
+    <AppProvider
+      isEmbeddedApp
+      apiKey={apiKey}
+      i18n={locale === "de" ? polarisGerman : polarisEnglish}
+    >
       <NavMenu>
         <Link to="/app" rel="home">
           {t("common.nav.home")}

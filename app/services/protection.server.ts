@@ -28,17 +28,35 @@ export function protectionClientForShop(
       message: `No ${keyNameOf(environment)} secret key is saved for ${connection.shop}`,
     };
   }
-  const env = getEnv();
-  const client = createProtectionClient({
-    baseUrl: env.SVC_BASE_URL,
+  const client = protectionClientForKey({
     environment,
     secretKey,
     apiVersion: connection.apiVersion as ApiVersion,
+    timeoutMs: options.timeoutMs,
+  });
+  return { status: "ready", client, environment };
+}
+
+/**
+ * A client for a key that is not saved (yet): the admin checks a key with it before saving.
+ * Throws, like createProtectionClient, for a key that could not be sent in a header.
+ */
+export function protectionClientForKey(options: {
+  environment: Environment;
+  secretKey: string;
+  apiVersion: ApiVersion;
+  timeoutMs?: number;
+}): ProtectionClient {
+  const env = getEnv();
+  return createProtectionClient({
+    baseUrl: env.SVC_BASE_URL,
+    environment: options.environment,
+    secretKey: options.secretKey,
+    apiVersion: options.apiVersion,
     timeoutMs: options.timeoutMs ?? env.SVC_REQUEST_TIMEOUT_MS,
     paths: parseEndpointPaths({
       eventsPath: env.SVC_EVENTS_PATH,
       cartCheckoutPath: env.SVC_CHECKOUT_PATH,
     }),
   });
-  return { status: "ready", client, environment };
 }

@@ -1,3 +1,4 @@
+import type { OfferOptions } from "../admin/offer-options";
 import type { Plan } from "../protection/types";
 import { SHOPIFY_ID } from "./fields";
 import { minorUnitsToShopifyCents } from "./money";
@@ -25,6 +26,11 @@ export type PlanOffersAnswer = {
   variant_id: string;
   plans: PlanOffer[];
   unavailable?: Unavailable;
+  /**
+   * How the offer block renders the plans (admin Settings). Sent with offers once the merchant
+   * has saved them; absent means DEFAULT_OFFER_OPTIONS.
+   */
+  options?: OfferOptions;
 };
 
 export type DroppedPlan = { merchantProductId: string; reason: string };

@@ -1,3 +1,4 @@
+import { readOfferOptions } from "../admin/offer-options";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import type { Logger } from "../logger.server";
@@ -91,8 +92,11 @@ export async function findPlanOffers(
   noteOfferLookup(prisma, shop, request.variantId, value.plans.length > 0).catch((error: unknown) =>
     log.error({ err: error }, "Failed to note the offer block's activity"),
   );
+  // Read from the connection loaded above, not cached with the plans: a saved change shows at once.
+  const options =
+    connection.offerOptions === null ? {} : { options: readOfferOptions(connection.offerOptions) };
   return {
-    answer: { variant_id: request.variantId, plans: value.plans },
+    answer: { variant_id: request.variantId, plans: value.plans, ...options },
     maxAgeSeconds: env.SVC_PLANS_CACHE_TTL_SECONDS,
   };
 }

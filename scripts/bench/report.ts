@@ -250,3 +250,29 @@ export async function writeSection(file: string, body: string) {
   const config = await prettier.resolveConfig(file);
   writeFileSync(file, await prettier.format(updated, { ...config, filepath: file }));
 }
+
+/**
+ * Rewrites the part of `file` between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->`,
+ * appending `heading` and the markers at the end of the file when they are missing, formatted as
+ * `npm run lint` expects. For benchmarks other than the webhooks one; `writeSection` is that one.
+ */
+export async function writeMarkedSection(
+  file: string,
+  name: string,
+  heading: string,
+  body: string,
+) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  let text = existsSync(file) ? readFileSync(file, "utf8") : NEW_FILE;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to === -1 || to < from) {
+    text = `${text.trimEnd()}\n\n${heading}\n\n${start}\n${end}\n`;
+  }
+  const bodyFrom = text.indexOf(start) + start.length;
+  const bodyTo = text.indexOf(end);
+  const updated = `${text.slice(0, bodyFrom)}\n\n${body}\n\n${text.slice(bodyTo)}`;
+  const config = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(updated, { ...config, filepath: file }));
+}

@@ -32,7 +32,7 @@ beforeEach(async () => {
       state: "",
       isOnline: false,
       accessToken: "shpat_offline_token",
-      scope: "read_orders,write_orders,read_products,write_products",
+      scope: "read_orders,write_orders,read_products,write_products,write_publications",
     },
   });
   await saveConnectionKeys(prisma, getSecretBox(), SHOP, { sandboxSecretKey: SECRET_KEY });

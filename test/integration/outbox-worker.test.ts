@@ -55,6 +55,23 @@ describe(`outbox worker (${provider})`, () => {
     expect(await placements()).toEqual([1]);
   });
 
+  it("backs off from an event it cannot read instead of spinning on it", async () => {
+    await app.prisma.outboxEvent.updateMany({ data: { payload: "{}" } });
+    const worker = app.worker.createOutboxWorker({ db: app.prisma, workerId: "careful" });
+
+    const first = await worker.runOnce();
+    expect([...first.keys()]).toEqual(["retry"]);
+    const row = await app.prisma.outboxEvent.findFirstOrThrow();
+    expect(row.status).toBe("failed");
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toMatch(/^Unexpected error: /);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Claimed again only when its retry is due, not in the next round.
+    expect((await worker.runOnce()).size).toBe(0);
+    expect(await placements()).toEqual([]);
+  });
+
   it("hands unsent claims back when it stops", async () => {
     await app.claim.claimDueEvents(app.prisma, {
       workerId: "stopping",

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
+import { appProxyRequest } from "../support/app-proxy";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { repoRoot, TEST_API_SECRET } from "../support/test-env";
 
@@ -111,6 +113,28 @@ describe("the production server", () => {
     // A GET on a webhook path is not a delivery: Remix answers it, and nothing is stored.
     const get = await fetch(`${server.url}/webhooks/orders/create`);
     expect(get.status).not.toBe(200);
+  });
+
+  it("answers the storefront's signed app proxy calls with JSON", async () => {
+    const request = appProxyRequest({
+      path: "plans",
+      shop: SHOP,
+      query: {
+        variant_id: "7982301839417",
+        price: "19900",
+        currency: "EUR",
+        user_session_id: randomUUID(),
+        product_title: "Aurora 14 Laptop",
+        product_brand: "Nimbus",
+      },
+    });
+    const answer = await fetch(
+      `${server.url}${new URL(request.url).pathname}${new URL(request.url).search}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await answer.json()) as { plans: unknown[] };
+    expect(body.plans.length).toBeGreaterThan(0);
   });
 
   it("takes a signed orders/create over HTTP and the embedded worker delivers it", async () => {

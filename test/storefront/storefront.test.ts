@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { OfferOptions } from "../../app/admin/offer-options";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { repoRoot } from "../support/test-env";
@@ -130,6 +131,18 @@ async function offerTexts(page: Page) {
 }
 
 const readyOffer = '[data-svc-offer][data-state="ready"]';
+
+/** The page's cumulative layout shift so far (the init script's PerformanceObserver). */
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { svcCls: number }).svcCls);
+
+/** Saves the offer options as the admin's Settings page does, keeping the other settings. */
+async function saveOfferOptions(offerOptions: OfferOptions) {
+  const { getShopSettings, saveShopSettings } =
+    await import("../../app/models/ShopSettings.server");
+  const current = await getShopSettings(app.prisma, SHOP);
+  await saveShopSettings(app.prisma, SHOP, { ...current, offerOptions });
+}
 
 async function choosePlan(page: Page, planVariantId: number) {
   await page.check(`[data-svc-plan][value="${planVariantId}"]`);
@@ -352,8 +365,97 @@ describe("Protection offer (app block)", () => {
     await page.waitForTimeout(300);
     // The reserved space collapses once the answer says "no plans": a small shift of what is
     // below the block (decision 011), well under the 0.1 that counts as a good CLS.
-    const cls = await page.evaluate(() => (window as unknown as { svcCls: number }).svcCls);
-    expect(cls).toBeLessThan(0.01);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+  });
+});
+
+describe("Offer options (admin Settings)", () => {
+  // Back to "never saved": the plans answer then carries no options.
+  afterEach(async () => {
+    await app.prisma.shopConnection.update({ where: { shop: SHOP }, data: { offerOptions: null } });
+  });
+
+  it("shows the Settings heading as text and hides the insurance links", async () => {
+    const heading = "Protect it <b>now</b> & relax";
+    await saveOfferOptions({ heading, showInsuranceLink: false, layout: "list" });
+    const page = await openPage();
+    await page.goto(`${storefront.url}/products/${LAPTOP.handle}`);
+    await page.waitForSelector(readyOffer);
+    await page.waitForTimeout(300);
+
+    expect(await page.textContent(".svc-offer__heading")).toBe(heading);
+    expect(await page.$$(".svc-offer__heading *")).toHaveLength(0);
+    expect(await page.$$("[data-svc-details]")).toHaveLength(0);
+    expect(await page.getAttribute("[data-svc-offer]", "data-layout")).toBe("list");
+    expect(await offerTexts(page)).toEqual([
+      { text: "2-year protection | €129,99", checked: false },
+      { text: "3-year protection | €179,99", checked: false },
+      { text: "No protection", checked: true },
+    ]);
+    expect(await layoutShift(page)).toBe(0);
+
+    // One heading for every language: it replaces the German one too.
+    const german = await openPage();
+    await german.goto(`${storefront.url}/de/products/${LAPTOP.handle}`);
+    await german.waitForSelector(readyOffer);
+    expect(await german.textContent(".svc-offer__heading")).toBe(heading);
+    expect(await german.$$("[data-svc-details]")).toHaveLength(0);
+  });
+
+  it("renders the compact layout: lower rows, none chosen, prices shown, no layout shift", async () => {
+    await saveOfferOptions({ heading: null, showInsuranceLink: true, layout: "compact" });
+    const page = await openPage();
+    await page.goto(`${storefront.url}/products/${LAPTOP.handle}`);
+    await page.waitForSelector(`${readyOffer}[data-layout="compact"]`);
+    await page.waitForTimeout(300);
+
+    expect(await page.textContent(".svc-offer__heading")).toBe("Protect your purchase");
+    expect(await offerTexts(page)).toEqual([
+      { text: "2-year protection | €129,99", checked: false },
+      { text: "3-year protection | €179,99", checked: false },
+      { text: "No protection", checked: true },
+    ]);
+    for (const price of await page.$$("[data-svc-price]"))
+      expect(await price.isVisible()).toBe(true);
+    expect(await page.$$("[data-svc-details]")).toHaveLength(2);
+
+    const geometry = await page.$eval("[data-svc-offer]", (offer) => {
+      const box = (element: Element | null) => element!.getBoundingClientRect();
+      return {
+        em: parseFloat(getComputedStyle(offer).fontSize),
+        offer: box(offer).height,
+        rows: [...offer.querySelectorAll(".svc-offer__option")].map((row) => ({
+          height: box(row).height,
+          title: box(
+            row.querySelector("[data-svc-title]") ?? row.querySelector(".svc-offer__text"),
+          ),
+          details: row.querySelector("[data-svc-details]")?.getBoundingClientRect(),
+          price: row.querySelector("[data-svc-price]")?.getBoundingClientRect(),
+        })),
+      };
+    });
+    for (const row of geometry.rows) {
+      // Lower than the list layout's 3.5em rows.
+      expect(row.height).toBeLessThanOrEqual(2.4 * geometry.em + 1);
+      // Title, details link and price share one line.
+      for (const part of [row.details, row.price]) {
+        if (!part) continue;
+        expect(part.top).toBeLessThan(row.title.bottom);
+        expect(part.bottom).toBeGreaterThan(row.title.top);
+      }
+    }
+    // The block keeps the reserved space: the heading and three 3.5em rows, 1px overlaps.
+    expect(Math.abs(geometry.offer - (12.4 * geometry.em - 3))).toBeLessThanOrEqual(1);
+    expect(await layoutShift(page)).toBe(0);
+    await page.screenshot({ path: path.join(artifacts, "storefront-offer-compact.png") });
+
+    await choosePlan(page, PLANS.high3y);
+    await page.click(".product-form__submit");
+    await page.waitForSelector("cart-drawer.active #CartDrawer-Item-2");
+    expect(await cartLines(page)).toEqual([
+      [LAPTOP.high, 1, null],
+      [PLANS.high3y, 1, LAPTOP.high],
+    ]);
   });
 });
 

@@ -1,4 +1,140 @@
 import type en from "../en/events";
 import type { Translation } from "../types";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  title: "Ereignisprotokoll",
+  subtitle:
+    "Jeder Webhook, den Shopify an die App geschickt hat, und jedes Bestellereignis, das die App an den Dienst gesendet hat.",
+  tabs: {
+    events: "Gesendete Ereignisse",
+    webhooks: "Empfangene Webhooks",
+  },
+  resource: {
+    event: "Ereignis",
+    events: "Ereignisse",
+    webhook: "Webhook",
+    webhooks: "Webhooks",
+  },
+  status: {
+    pending: "Wartend",
+    delivering: "Wird gesendet",
+    delivered: "Zugestellt",
+    failed: "Fehlgeschlagen, neuer Versuch folgt",
+    dead: "Aufgegeben",
+    unprocessable: "Nicht verarbeitbar",
+    processed: "Verarbeitet",
+    ignored: "Ignoriert",
+  },
+  eventType: {
+    order_placed: "Bestellung aufgegeben",
+    order_fulfillment_added: "Versand hinzugefügt",
+    order_refund_added: "Erstattung hinzugefügt",
+    order_line_items_cancelled: "Positionen storniert",
+    order_cancelled: "Bestellung storniert",
+  },
+  counts: {
+    label: "Alle {kind} dieses Shops nach Status:",
+    none: "Noch keine",
+  },
+  filters: {
+    status: "Status",
+    type: "Ereignistyp",
+    topic: "Thema",
+    environment: "Umgebung",
+    orderPlaceholder: "Nach Bestell-ID filtern",
+    applied: "{name}: {value}",
+    orderInvalid:
+      "Geben Sie die ID der Bestellung ein: die Zahl am Ende ihrer Adresse im Shopify-Admin (…/orders/5558016491833).",
+    invalidLink: "Ein Teil dieses Links war ungültig und wird ignoriert: {names}.",
+  },
+  columns: {
+    event: "Ereignis",
+    type: "Typ",
+    order: "Bestellung",
+    status: "Status",
+    environment: "Umgebung",
+    attempts: "Versuche",
+    created: "Erstellt",
+    lastAttempt: "Letzter Versuch",
+    received: "Empfangen",
+    topic: "Thema",
+    detail: "Was geschah",
+  },
+  empty: {
+    eventsHeading: "Noch keine Ereignisse",
+    eventsBody:
+      "Bestellereignisse erscheinen hier, sobald der Shop eine Bestellung erhält: Jedes wird an den Schutzdienst gesendet, und Sie sehen, was gesendet wurde und was der Dienst geantwortet hat.",
+    webhooksHeading: "Noch keine Webhooks empfangen",
+    webhooksBody:
+      "Jeder Webhook, den Shopify an die App sendet (Bestellungen, Versand, Erstattungen, Stornierungen), erscheint hier, sobald er eintrifft.",
+    noMatchHeading: "Nichts passt zu diesen Filtern",
+    noMatchBody: "Ändern oder entfernen Sie die Filter, um mehr zu sehen.",
+  },
+  pagination: {
+    newer: "Neuere",
+    older: "Ältere",
+  },
+  retry: {
+    action: "Erneut senden",
+    done: "Ereignis {id} wird erneut gesendet: {status}",
+    notRetryable:
+      "Ereignis {id} ist {status}. Nur aufgegebene, fehlgeschlagene und nicht verarbeitbare Ereignisse können erneut gesendet werden.",
+  },
+  retryDead: {
+    action: "Aufgegebene Ereignisse erneut senden ({count})",
+    title: "Alle aufgegebenen Ereignisse erneut senden?",
+    body: "Jedes aufgegebene Ereignis dieses Shops ({count}) wird wieder wartend und jetzt erneut gesendet, jedes mit einem neuen 72-Stunden-Zeitfenster für Wiederholungen. Vom Dienst abgelehnte Ereignisse werden erneut abgelehnt, wenn ihre Ursache nicht behoben wurde.",
+    confirm: "Alle erneut senden ({count})",
+    cancel: "Abbrechen",
+    done: "Aufgegebene Ereignisse erneut gesendet: {count}",
+  },
+  detail: {
+    title: "{type}, Ereignis {id}",
+    receiptTitle: "Webhook {topic}",
+    back: "Ereignisprotokoll",
+    summary: "Übersicht",
+    order: "Bestellung",
+    openOrder: "Bestellung {id} in Shopify öffnen",
+    environment: "Umgebung",
+    status: "Status",
+    attempts: "Versuche",
+    created: "Aufgezeichnet",
+    lastAttempt: "Letzter Versuch",
+    nextAttempt: "Nächster Versuch",
+    firstFailed: "Erster Fehlschlag",
+    delivered: "Zugestellt",
+    serviceEventId: "Ereignis-ID des Dienstes",
+    lastError: "Letzter Fehler",
+    none: "Keine",
+    payload: "Gesendete Nutzdaten",
+    payloadHelp: "Der JSON-Body genau so, wie er an den Dienst gesendet wird (oder wurde).",
+    answer: "Antwort des Dienstes",
+    noAnswer: "Noch keine Antwort: Das Ereignis wurde noch nicht gesendet.",
+    validationTitle: "Der Dienst hat dieses Ereignis abgelehnt",
+    validationHelp:
+      "Beheben Sie, was der Dienst unten nennt (oft die Einrichtung eines Produkts, Plans oder Preises), und senden Sie das Ereignis dann erneut.",
+    errorCode: "Fehlercode: {code}",
+    orderEvents: "Ereignisse dieser Bestellung",
+    orderWebhooks: "Webhooks dieser Bestellung",
+    noOrderEvents: "Für diese Bestellung wurden keine Ereignisse gesendet.",
+    noOrderWebhooks: "Für diese Bestellung wurden keine Webhooks empfangen.",
+    webhookId: "Webhook-ID",
+    shopifyEventId: "Shopify-Ereignis-ID",
+    apiVersion: "API-Version",
+    topic: "Thema",
+    received: "Empfangen",
+    detail: "Was geschah",
+    rawBody: "Empfangener Body",
+    rawBodyHelp:
+      "Aufbewahrt, weil die App ihn nicht lesen konnte, damit nichts verloren geht, was Shopify signiert hat.",
+  },
+  errors: {
+    notFoundTitle: "In diesem Shop nicht gefunden",
+    notFoundBody:
+      "Dieses Ereignis oder dieser Webhook existiert in diesem Shop nicht. Der Link stammt vielleicht aus einem anderen Shop, oder die Daten des Shops wurden gelöscht.",
+    title: "Das Ereignisprotokoll konnte nicht geladen werden",
+    body: "Laden Sie die Seite neu. Wenn es wieder passiert, nennen Sie dem Support die Uhrzeit; Ihre Ereignisse bleiben gespeichert und werden weiter gesendet.",
+    backToLog: "Zurück zum Ereignisprotokoll",
+    reload: "Neu laden",
+  },
+} satisfies Translation<typeof en>;

@@ -1,4 +1,39 @@
 import type en from "../en/settings";
 import type { Translation } from "../types";
 
-export default {} satisfies Translation<typeof en>;
+export default {
+  title: "Einstellungen",
+  save: "Einstellungen speichern",
+  saved: "Einstellungen gespeichert.",
+  orders: {
+    title: "Bestellereignisse",
+    reportOrdersWithoutPlan: "Bestellungen ohne Schutzplan melden",
+    reportOrdersWithoutPlanHelp:
+      "An: Jede Bestellung wird gemeldet, damit der Service nach dem Kauf Schutz anbieten kann (Self-Service-Checkout-Links). Aus: Nur Bestellungen mit Schutzplan werden gemeldet. Gilt für Bestellungen ab jetzt.",
+    autoRefundPlans: "Schutzplan mit seinem Produkt erstatten und stornieren",
+    autoRefundPlansHelp:
+      "Wird ein geschütztes Produkt erstattet oder storniert, wird sein Schutzplan ebenfalls erstattet oder storniert, wie der Service es verlangt. Wird von den automatischen Planerstattungen eines kommenden Updates verwendet; Ihre Wahl bleibt gespeichert.",
+  },
+  offer: {
+    title: "Schutzangebot auf Produktseiten",
+    help: "Wie der Block „Schutzangebot“ die Pläne zeigt. Änderungen erreichen die Storefront innerhalb einer Minute.",
+    heading: "Überschrift",
+    headingHelp:
+      "Wird über den Plänen angezeigt. Leer lassen, um die Überschrift des Blocks zu verwenden. Höchstens {max} Zeichen.",
+    showInsuranceLink: "Link zu den Versicherungsdetails anzeigen",
+    showInsuranceLinkHelp:
+      "Jeder Plan verlinkt auf die Bedingungen des Versicherers auf der Website des Service.",
+    layout: "Layout",
+    layoutList: "Liste: eine Zeile pro Plan, mit Titel und Preis",
+    layoutCompact: "Kompakt: die Pläne in einer Zeile, für schmale Produktspalten",
+    errors: {
+      headingTooLong: "Die Überschrift ist zu lang.",
+      headingInvalid: "Die Überschrift darf keine Zeilenumbrüche oder Steuerzeichen enthalten.",
+      layout: "Wählen Sie ein Layout.",
+    },
+  },
+  errors: {
+    invalidForm:
+      "Das Formular konnte nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es erneut.",
+  },
+} satisfies Translation<typeof en>;

@@ -1,2 +1,35 @@
 // English strings of the admin's settings page. Keys are nested objects; values may hold {name} placeholders.
-export default {} as const;
+export default {
+  title: "Settings",
+  save: "Save settings",
+  saved: "Settings saved.",
+  orders: {
+    title: "Order events",
+    reportOrdersWithoutPlan: "Report orders without a protection plan",
+    reportOrdersWithoutPlanHelp:
+      "On: every order is reported, so the service can offer protection after the purchase (self-service checkout links). Off: only orders with a plan are reported. Applies to orders placed from now on.",
+    autoRefundPlans: "Refund and cancel a plan with its product",
+    autoRefundPlansHelp:
+      "When a protected product is refunded or cancelled, its plan is refunded or cancelled too, as the service requires. Used by the automatic plan refunds of a coming update; saving it now keeps your choice.",
+  },
+  offer: {
+    title: "Protection offer on product pages",
+    help: "How the Protection offer block shows the plans. Changes reach the storefront within a minute.",
+    heading: "Heading",
+    headingHelp:
+      "Shown above the plans. Leave it empty to use the block's own heading. At most {max} characters.",
+    showInsuranceLink: "Show the link to the insurance details",
+    showInsuranceLinkHelp: "Each plan links to the insurer's terms on the service's site.",
+    layout: "Layout",
+    layoutList: "List: one row per plan, with its title and price",
+    layoutCompact: "Compact: the plans in one line, for narrow product columns",
+    errors: {
+      headingTooLong: "The heading is too long.",
+      headingInvalid: "The heading cannot contain line breaks or control characters.",
+      layout: "Choose a layout.",
+    },
+  },
+  errors: {
+    invalidForm: "The form could not be read. Reload the page and try again.",
+  },
+} as const;

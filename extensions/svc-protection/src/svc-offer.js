@@ -106,18 +106,20 @@
       signal: controller.signal,
       headers: { accept: "application/json" },
     })
-      .then((response) => (response.ok ? response.json() : { plans: [] }))
-      .then((body) =>
-        (Array.isArray(body.plans) ? body.plans : []).filter(
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((body) => ({
+        plans: (Array.isArray(body.plans) ? body.plans : []).filter(
           (plan) => /^\d+$/.test(plan.variant_id) && Number.isInteger(plan.price),
         ),
-      )
+        // The merchant's Settings; absent (never saved) means the block's own defaults.
+        options: body.options || {},
+      }))
       .finally(() => clearTimeout(timer));
   }
 
   function plansFor(offer, variantId) {
     const price = variantPrices(offer)[variantId];
-    if (price === undefined) return Promise.resolve([]);
+    if (price === undefined) return Promise.resolve({ plans: [] });
     const key = `${variantId}:${price}`;
     if (!planRequests.has(key)) {
       const request = fetchPlans(offer, variantId, price);
@@ -125,11 +127,17 @@
       // A failed lookup is not remembered: the next variant change tries again.
       request.catch(() => planRequests.delete(key));
     }
-    return planRequests.get(key).catch(() => []);
+    return planRequests.get(key).catch(() => ({ plans: [] }));
   }
 
-  function render(offer, variantId, plans) {
+  function render(offer, variantId, { plans, options = {} }) {
     const data = offer.dataset;
+    // The admin's heading replaces the block's own (setting or locale), always as text.
+    const heading = offer.querySelector("[data-svc-heading]");
+    offer.svcHeading ??= heading.textContent;
+    const custom = typeof options.heading === "string" && options.heading.trim();
+    heading.textContent = custom ? options.heading : offer.svcHeading;
+    data.layout = options.layout === "compact" ? "compact" : "list";
     const template = offer.querySelector("[data-svc-plan-template]").content;
     const rows = plans.map((plan) => {
       const row = template.firstElementChild.cloneNode(true);
@@ -139,7 +147,11 @@
       row.querySelector("[data-svc-title]").textContent = planTitle(plan.title, data.locale);
       row.querySelector("[data-svc-price]").textContent = formatMoney(plan.price, data.moneyFormat);
       const details = row.querySelector("[data-svc-details]");
-      if (details && /^https?:\/\//.test(plan.insurance_details_url)) {
+      if (
+        details &&
+        options.showInsuranceLink !== false &&
+        /^https?:\/\//.test(plan.insurance_details_url)
+      ) {
         details.href = plan.insurance_details_url;
       } else details?.remove();
       return row;
@@ -154,7 +166,7 @@
     if (offer.svcVariantId === variantId) return;
     offer.svcVariantId = variantId;
     plansFor(offer, variantId).then(
-      guard((plans) => offer.svcVariantId === variantId && render(offer, variantId, plans)),
+      guard((answer) => offer.svcVariantId === variantId && render(offer, variantId, answer)),
     );
   }
 

@@ -1,0 +1,60 @@
+/**
+ * The products and variants the merchant picked in the resource picker, with what a protection
+ * item needs (title, price, product), and the shop's currency. A picked product stands for all
+ * its variants.
+ */
+export const PROTECTION_ITEM_CANDIDATES_QUERY = `#graphql
+  query ProtectionItemCandidates($ids: [ID!]!) {
+    shop {
+      currencyCode
+    }
+    nodes(ids: $ids) {
+      __typename
+      ... on ProductVariant {
+        id
+        title
+        price
+        product {
+          id
+          title
+        }
+      }
+      ... on Product {
+        id
+        title
+        variants(first: 250) {
+          nodes {
+            id
+            title
+            price
+          }
+        }
+      }
+    }
+  }
+`;
+
+export interface ProtectionItemCandidatesVariables {
+  ids: string[];
+}
+
+export interface CandidateVariant {
+  __typename: "ProductVariant";
+  id: string;
+  title: string;
+  price: string;
+  product: { id: string; title: string };
+}
+
+export interface CandidateProduct {
+  __typename: "Product";
+  id: string;
+  title: string;
+  variants: { nodes: { id: string; title: string; price: string }[] };
+}
+
+export interface ProtectionItemCandidatesData {
+  shop: { currencyCode: string };
+  /** In the order of `ids`; null for an ID that names nothing, `{__typename}` for another type. */
+  nodes: (CandidateVariant | CandidateProduct | { __typename: string } | null)[];
+}

@@ -1,0 +1,45 @@
+import { readOfferOptions, writeOfferOptions, type OfferOptions } from "../admin/offer-options";
+import type { AppPrismaClient } from "../db/client.server";
+
+/** The merchant's choices on the admin's Settings page. Every field is safe for a browser. */
+export interface ShopSettings {
+  reportOrdersWithoutPlan: boolean;
+  autoRefundPlans: boolean;
+  offerOptions: OfferOptions;
+}
+
+/** The settings of a shop; the schema's defaults for a shop without a connection record. */
+export async function getShopSettings(db: AppPrismaClient, shop: string): Promise<ShopSettings> {
+  const record = await db.shopConnection.findUnique({
+    where: { shop },
+    select: { reportOrdersWithoutPlan: true, autoRefundPlans: true, offerOptions: true },
+  });
+  return {
+    reportOrdersWithoutPlan: record?.reportOrdersWithoutPlan ?? true,
+    autoRefundPlans: record?.autoRefundPlans ?? true,
+    offerOptions: readOfferOptions(record?.offerOptions),
+  };
+}
+
+/** Saves all settings of one shop at once (the page always sends the whole form). */
+export async function saveShopSettings(
+  db: AppPrismaClient,
+  shop: string,
+  settings: ShopSettings,
+): Promise<ShopSettings> {
+  const data = {
+    reportOrdersWithoutPlan: settings.reportOrdersWithoutPlan,
+    autoRefundPlans: settings.autoRefundPlans,
+    offerOptions: writeOfferOptions(settings.offerOptions),
+  };
+  const record = await db.shopConnection.upsert({
+    where: { shop },
+    create: { shop, ...data },
+    update: data,
+  });
+  return {
+    reportOrdersWithoutPlan: record.reportOrdersWithoutPlan,
+    autoRefundPlans: record.autoRefundPlans,
+    offerOptions: readOfferOptions(record.offerOptions),
+  };
+}

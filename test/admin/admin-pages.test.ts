@@ -1,0 +1,412 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "../../emulator/test-support";
+import { eventTypeLabel } from "../../app/admin/event-log-ui";
+import { createTranslator, type Translate } from "../../app/i18n/translate";
+import { launchChromium } from "../storefront/browser";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { repoRoot } from "../support/test-env";
+import {
+  deliverOrderWebhook,
+  horizontalOverflow,
+  lifecycleWithOrderId,
+  openAdminPage,
+  seedOfflineSession,
+  untranslatedKeys,
+  waitForHydration,
+  type OpenedAdminPage,
+  type OpenOptions,
+} from "./harness";
+import { startAdminServer, type AdminServer } from "./server";
+
+// Every admin page in Debian's Chromium, served by the built app (npm start) on a throwaway
+// SQLite database, with App Bridge's CDN script answered by a local test double. Each page must
+// render without a console error, show its title in English and German, and leave a 1280×900
+// screenshot in test/artifacts/admin-<page>[-de].png for a person to look at.
+
+const SHOP = "svc-admin-demo.myshopify.com";
+const EMPTY_SHOP = "svc-admin-empty.myshopify.com";
+const ORDER_IDS = ["5558016491833", "5558016491834", "5558016491835"];
+const DEAD_ORDER_ID = "5558016491901";
+const FAILED_ORDER_ID = "5558016491902";
+const artifacts = path.join(repoRoot, "test/artifacts");
+
+const app = withOutboxApp();
+let server: AdminServer;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+const en = createTranslator("en");
+const de = createTranslator("de");
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  await seedOfflineSession(app.prisma, SHOP);
+  await seedOfflineSession(app.prisma, EMPTY_SHOP);
+  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  server = await startAdminServer({
+    env: { SVC_BASE_URL: app.emulator.url },
+    adminGraphql: {
+      ProtectionItemCandidates: "candidates-variants.json",
+      ShopCurrency: "shop-currency-eur.json",
+      CreateProtectionProduct: "product-set-created-eur.json",
+    },
+  });
+
+  // Real order webhooks through the app: receipts, outbox events, order summaries, and the
+  // embedded worker delivering them to the emulator's sandbox. The first order goes through
+  // the whole sample lifecycle; the others are placed only.
+  for (const orderId of ORDER_IDS) {
+    const lifecycle = lifecycleWithOrderId(orderId);
+    for (const delivery of orderId === ORDER_IDS[0] ? lifecycle : lifecycle.slice(0, 1)) {
+      expect(await deliverOrderWebhook(server, SHOP, delivery.topic, delivery.body)).toBe(200);
+    }
+  }
+  // A payload the app cannot map is kept as unprocessable, not lost.
+  const unreadable = JSON.stringify({ id: 5558016491999, line_items: "?" });
+  expect(await deliverOrderWebhook(server, SHOP, "orders/create", unreadable)).toBe(200);
+  await waitUntil("the worker delivered every event", async () => {
+    const open = await app.prisma.outboxEvent.count({
+      where: { shop: SHOP, status: { in: ["pending", "delivering", "failed"] } },
+    });
+    return open === 0;
+  });
+  await seedFailures(app.prisma);
+  await seedProtectionItems(app.prisma);
+  browser = await launchChromium();
+}, 120_000);
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) expect(await server.stop()).toBe(0);
+});
+
+/** A dead event (the service refused it with a 400) and one waiting for its next attempt. */
+async function seedFailures(prisma: typeof app.prisma) {
+  const placed = await prisma.outboxEvent.findFirstOrThrow({
+    where: { shop: SHOP, orderId: ORDER_IDS[0], eventType: "order_placed" },
+  });
+  const payloadOf = (orderId: string) => placed.payload.replaceAll(ORDER_IDS[0]!, orderId);
+  const now = Date.now();
+  await prisma.outboxEvent.create({
+    data: {
+      shop: SHOP,
+      environment: "sandbox",
+      orderId: DEAD_ORDER_ID,
+      eventType: "order_placed",
+      dedupeKey: `order_placed:${DEAD_ORDER_ID}`,
+      payload: payloadOf(DEAD_ORDER_ID),
+      status: "dead",
+      attempts: 1,
+      lastAttemptAt: new Date(now - 3_600_000),
+      firstFailedAt: new Date(now - 3_600_000),
+      lastError:
+        "validation error (400 validation_error), 1 validation error: line_items[0].purchase_price: must be a positive integer",
+      lastResponse: JSON.stringify({
+        status: 400,
+        error: {
+          error_code: "validation_error",
+          validation_errors: [
+            { field: "line_items[0].purchase_price", message: "must be a positive integer" },
+          ],
+        },
+      }),
+    },
+  });
+  await prisma.outboxEvent.create({
+    data: {
+      shop: SHOP,
+      environment: "sandbox",
+      orderId: FAILED_ORDER_ID,
+      eventType: "order_placed",
+      dedupeKey: `order_placed:${FAILED_ORDER_ID}`,
+      payload: payloadOf(FAILED_ORDER_ID),
+      status: "failed",
+      attempts: 3,
+      nextAttemptAt: new Date(now + 3_600_000),
+      lastAttemptAt: new Date(now - 60_000),
+      firstFailedAt: new Date(now - 600_000),
+      lastError: "retryable server_error 503: Service Unavailable",
+      lastResponse: JSON.stringify({
+        status: 503,
+        summary: "retryable server_error 503: Service Unavailable",
+      }),
+    },
+  });
+}
+
+async function seedProtectionItems(prisma: typeof app.prisma) {
+  const items = [
+    { variantId: "8104420102005", title: "2-Year Protection (€300–€500)", priceAmount: 4999 },
+    { variantId: "8104420102006", title: "3-Year Protection (€300–€500)", priceAmount: 6999 },
+    { variantId: "8104420102003", title: "2-Year Protection (€100–€300)", priceAmount: 2499 },
+  ];
+  for (const item of items) {
+    await prisma.protectionItem.create({
+      data: {
+        shop: SHOP,
+        strategy: "one_to_many",
+        productId: "9104420100001",
+        currency: "EUR",
+        category: "electronics",
+        createdByApp: true,
+        ...item,
+      },
+    });
+  }
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
+  for (const started = Date.now(); !(await check());) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out: ${what}\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function open(options: OpenOptions): Promise<OpenedAdminPage> {
+  try {
+    const opening = await openAdminPage(browser, server, options);
+    opened.push(opening.context);
+    return opening;
+  } catch (error) {
+    throw new Error(`${String(error)}\nThe app's log:\n${server.output().slice(-6000)}`);
+  }
+}
+
+/** The 1280×900 view; a page taller than that also gets admin-<name>-full.png, all of it. */
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(artifacts, `admin-${name}.png`) });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > 900) {
+    await page.screenshot({ path: path.join(artifacts, `admin-${name}-full.png`), fullPage: true });
+  }
+}
+
+/** What every page must do: no problem in the browser, its title, no raw key, no overflow. */
+async function expectHealthyPage(opening: OpenedAdminPage, title: string) {
+  const { page } = opening;
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).first().innerText()).toBe(title);
+  expect(await untranslatedKeys(page)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(opening.problems).toEqual([]);
+}
+
+/** Opens a page in English, then German: checked and saved as admin-<name>[-de].png. */
+async function screenshotsOf(name: string, pathname: string, title: (t: Translate) => string) {
+  const english = await open({ shop: SHOP, pathname });
+  await expectHealthyPage(english, title(en));
+  await screenshot(english.page, name);
+  const german = await open({ shop: SHOP, pathname, locale: "de" });
+  await expectHealthyPage(german, title(de));
+  await screenshot(german.page, `${name}-de`);
+  return english;
+}
+
+/** Waits for a client-side navigation to settle on the path. */
+async function settledOn(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname);
+  await waitForHydration(page);
+}
+
+function bodyText(page: Page) {
+  return page.locator("body").innerText();
+}
+
+describe("admin pages in Chromium", { timeout: 90_000 }, () => {
+  it("App Bridge is the local test double, and data requests carry the session token", async () => {
+    const home = await open({ shop: SHOP, pathname: "/app" });
+    expect(await home.page.evaluate(() => typeof window.shopify?.idToken)).toBe("function");
+    expect(
+      await home.page.evaluate(() =>
+        Array.isArray((window as { __svcAppBridgeCalls?: unknown[] }).__svcAppBridgeCalls),
+      ),
+    ).toBe(true);
+    await home.page.evaluate(() =>
+      (
+        window as unknown as { __remixRouter: { revalidate(): Promise<void> } }
+      ).__remixRouter.revalidate(),
+    );
+    await waitForHydration(home.page);
+    const dataRequests = home.appRequests.filter((request) =>
+      new URL(request.url).searchParams.has("_data"),
+    );
+    expect(dataRequests.length).toBeGreaterThan(0);
+    for (const request of dataRequests)
+      expect(request.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(home.problems).toEqual([]);
+  });
+
+  it("Home: the go-live checklist and the connection; Manage goes to Connection", async () => {
+    const home = await screenshotsOf("home", "/app", (t) => t("home.title"));
+    expect(await bodyText(home.page)).toContain(`•••• ${SANDBOX_KEY.slice(-4)}`);
+
+    await home.page.getByRole("link", { name: en("home.connection.manage") }).click();
+    await settledOn(home.page, "/app/connection");
+    await expectHealthyPage(home, en("connection.title"));
+
+    // The German choice outlives Shopify's first URL: a navigation inside the app keeps it.
+    const german = await open({ shop: SHOP, pathname: "/app", locale: "de" });
+    await german.page.getByRole("link", { name: de("home.connection.manage") }).click();
+    await settledOn(german.page, "/app/connection");
+    await expectHealthyPage(german, de("connection.title"));
+
+    const empty = await open({ shop: EMPTY_SHOP, pathname: "/app" });
+    await expectHealthyPage(empty, en("home.title"));
+    expect(await bodyText(empty.page)).toContain(en("common.status.not_connected"));
+    await screenshot(empty.page, "home-empty");
+  });
+
+  it("Connection: a key the service does not know is refused inline, and nothing is saved", async () => {
+    const connection = await screenshotsOf("connection", "/app/connection", (t) =>
+      t("connection.title"),
+    );
+    const before = await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
+
+    const sandboxCard = connection.page.locator("form").filter({
+      has: connection.page.getByRole("heading", { name: en("connection.keys.sandboxTitle") }),
+    });
+    await sandboxCard
+      .getByLabel(en("connection.keys.secretKey"))
+      .fill("sk_test_not_a_key_the_service_knows");
+    await sandboxCard.getByRole("button", { name: en("connection.keys.save") }).click();
+    await expect
+      .poll(() => sandboxCard.locator(".Polaris-InlineError").innerText(), { timeout: 10_000 })
+      .not.toBe("");
+    const field = sandboxCard.getByLabel(en("connection.keys.secretKey"));
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await screenshot(connection.page, "connection-wrong-key");
+    const after = await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(after.sandboxSecretKeySealed).toBe(before.sandboxSecretKeySealed);
+    expect(after.sandboxSecretKeyLast4).toBe(SANDBOX_KEY.slice(-4));
+    expect(connection.problems.filter((problem) => !/^4\d\d from POST/.test(problem))).toEqual([]);
+  });
+
+  it("Protection items: the table; variants picked in the resource picker become items", async () => {
+    const items = await screenshotsOf("items", "/app/items", (t) => t("items.title"));
+    expect(await bodyText(items.page)).toContain("2-Year Protection (€300–€500)");
+
+    const picker = await open({
+      shop: SHOP,
+      pathname: "/app/items",
+      resourcePickerSelection: [
+        { id: "gid://shopify/ProductVariant/47921150263601" },
+        { id: "gid://shopify/ProductVariant/47921150296369" },
+      ],
+    });
+    await picker.page.getByRole("button", { name: en("items.map.pickVariants") }).click();
+    await expect
+      .poll(() => bodyText(picker.page), { timeout: 10_000 })
+      .toContain(en("items.results.mapped", { count: 2 }));
+    await expect
+      .poll(() => bodyText(picker.page), { timeout: 10_000 })
+      .toContain("Extended warranty - 2 years");
+    await screenshot(picker.page, "items-mapped");
+    const calls = await picker.page.evaluate(
+      () => (window as unknown as { __svcAppBridgeCalls: { api: string }[] }).__svcAppBridgeCalls,
+    );
+    expect(calls.map((call) => call.api)).toContain("resourcePicker");
+    expect(server.output()).toContain('"operationName":"ProtectionItemCandidates","answered":true');
+    expect(picker.problems).toEqual([]);
+
+    const empty = await open({ shop: EMPTY_SHOP, pathname: "/app/items" });
+    await expectHealthyPage(empty, en("items.title"));
+    await screenshot(empty.page, "items-empty");
+  });
+
+  it("New protection product: created in Shopify and listed as items", async () => {
+    const form = await screenshotsOf("items-new", "/app/items/new", (t) => t("items.new.title"));
+    await form.page.getByLabel(en("items.new.fields.prices")).fill("19.99, 29.99, 59.99");
+    await form.page.getByRole("button", { name: en("items.new.submit") }).click();
+    await settledOn(form.page, "/app/items");
+    await expect
+      .poll(() => bodyText(form.page), { timeout: 10_000 })
+      .toContain(en("items.results.created", { count: 3 }));
+    await screenshot(form.page, "items-created");
+    expect(form.problems).toEqual([]);
+  });
+
+  it("Event log: the list; an event opens with its payload; dead events are retried after a confirmation", async () => {
+    const log = await screenshotsOf("events", "/app/events", (t) => t("events.title"));
+    const dead = await app.prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SHOP, orderId: DEAD_ORDER_ID },
+    });
+
+    await log.page.getByRole("link", { name: `#${dead.id}` }).click();
+    await settledOn(log.page, `/app/events/${dead.id}`);
+    await expectHealthyPage(log, eventTitle(en, dead));
+    const payload = await log.page.locator("pre").first().innerText();
+    expect(payload).toContain(`"order_id": "${DEAD_ORDER_ID}"`);
+    expect(await bodyText(log.page)).toContain("line_items[0].purchase_price");
+
+    const retry = await open({ shop: SHOP, pathname: "/app/events" });
+    await retry.page
+      .getByRole("button", { name: en("events.retryDead.action", { count: 1 }) })
+      .click();
+    const dialog = retry.page.getByRole("dialog", { name: en("events.retryDead.title") });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await screenshot(retry.page, "events-retry-dead");
+    await dialog
+      .getByRole("button", { name: en("events.retryDead.confirm", { count: 1 }) })
+      .click();
+    await expect
+      .poll(() => retry.page.locator(".svc-ab-toast").allInnerTexts(), { timeout: 10_000 })
+      .toContain(en("events.retryDead.done", { count: 1 }));
+    await expect
+      .poll(
+        async () =>
+          (await app.prisma.outboxEvent.findUniqueOrThrow({ where: { id: dead.id } })).status,
+      )
+      .not.toBe("dead");
+    expect(retry.problems).toEqual([]);
+
+    const empty = await open({ shop: EMPTY_SHOP, pathname: "/app/events" });
+    await expectHealthyPage(empty, en("events.title"));
+    await screenshot(empty.page, "events-empty");
+  });
+
+  it("Event and webhook pages: the payload, the service's answer and the order's timeline", async () => {
+    const failed = await app.prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SHOP, orderId: FAILED_ORDER_ID },
+    });
+    await screenshotsOf("event", `/app/events/${failed.id}`, (t) => eventTitle(t, failed));
+    const receipt = await app.prisma.webhookReceipt.findFirstOrThrow({
+      where: { shop: SHOP, status: "unprocessable" },
+    });
+    const page = await screenshotsOf("receipt", `/app/events/receipts/${receipt.id}`, (t) =>
+      t("events.detail.receiptTitle", { topic: receipt.topic }),
+    );
+    expect(await bodyText(page.page)).toContain('"line_items": "?"');
+
+    // Another shop's event is not found, exactly like one that does not exist.
+    const other = await open({ shop: EMPTY_SHOP, pathname: `/app/events/${failed.id}` });
+    expect(other.problems.join("\n")).toContain("404 from GET");
+  });
+
+  it("Settings: saved, and shown again after a reload", async () => {
+    const settings = await screenshotsOf("settings", "/app/settings", (t) => t("settings.title"));
+    await settings.page.getByLabel(en("settings.offer.heading")).fill("Protect your purchase");
+    await settings.page.getByRole("button", { name: en("settings.save") }).click();
+    await expect
+      .poll(() => bodyText(settings.page), { timeout: 10_000 })
+      .toContain(en("settings.saved"));
+    await screenshot(settings.page, "settings-saved");
+    const stored = await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(stored.offerOptions).toContain("Protect your purchase");
+    expect(settings.problems).toEqual([]);
+
+    const reopened = await open({ shop: SHOP, pathname: "/app/settings" });
+    await expectHealthyPage(reopened, en("settings.title"));
+    expect(await reopened.page.getByLabel(en("settings.offer.heading")).inputValue()).toBe(
+      "Protect your purchase",
+    );
+  });
+});
+
+function eventTitle(t: Translate, event: { id: number; eventType: string }) {
+  return t("events.detail.title", { type: eventTypeLabel(t, event.eventType), id: event.id });
+}

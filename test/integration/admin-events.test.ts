@@ -1,0 +1,520 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { EVENT_LOG_PAGE_SIZE } from "../../app/admin/event-filters";
+import prisma from "../../app/db.server";
+import { action as detailAction, loader as detailLoader } from "../../app/routes/app.events.$id";
+import { loader as receiptLoader } from "../../app/routes/app.events.receipts.$id";
+import { action as listAction, loader as listLoader } from "../../app/routes/app.events";
+import { testDatabaseProvider } from "../support/databases";
+import { sessionToken } from "../support/session-token";
+
+// The admin's event log through its real loaders and actions, with App Bridge session tokens:
+// what a shop sees, how it pages and filters, retries, and that it never reaches another shop.
+const provider = testDatabaseProvider();
+const SHOP = "events-a.myshopify.com";
+const OTHER_SHOP = "events-b.myshopify.com";
+const ORIGIN = "https://svc-protection.test";
+
+const STATUSES = ["delivered", "pending", "failed", "dead", "delivered", "unprocessable"] as const;
+const TYPES = [
+  "order_placed",
+  "order_fulfillment_added",
+  "order_refund_added",
+  "order_line_items_cancelled",
+  "order_cancelled",
+] as const;
+const TOPICS = ["orders/create", "fulfillments/create", "refunds/create", "orders/cancelled"];
+const RECEIPT_STATUSES = ["processed", "processed", "ignored", "unprocessable"] as const;
+/** Above 2^53: must come back exactly as stored. */
+const BIG_ORDER_ID = "820982911946154508";
+
+type RouteArgs = {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+};
+
+/** Calls a loader or action as Remix does: a thrown Response is the answer. */
+async function call<Result>(
+  route: (args: RouteArgs) => Promise<Result>,
+  path: string,
+  options: { shop?: string; params?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<Result | Response> {
+  const shop = options.shop ?? SHOP;
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: options.form ? "POST" : "GET",
+    headers: {
+      Authorization: `Bearer ${sessionToken(shop)}`,
+      ...(options.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    },
+    body: options.form ? new URLSearchParams(options.form).toString() : undefined,
+  });
+  try {
+    return await route({ request, params: options.params ?? {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function data<Result>(result: Result | Response): Result {
+  if (result instanceof Response) {
+    throw new Error(`Expected data, got a ${result.status} response`);
+  }
+  return result;
+}
+
+type ListData = Awaited<ReturnType<typeof listLoader>>;
+type EventsPage = Extract<ListData, { view: "events" }>;
+type ReceiptsPage = Extract<ListData, { view: "webhooks" }>;
+
+async function eventsPage(search = "", shop = SHOP): Promise<EventsPage> {
+  const result = data(await call(listLoader, `/app/events${search}`, { shop }));
+  if (result.view !== "events") throw new Error(`Expected the events tab, got ${result.view}`);
+  return result;
+}
+
+async function receiptsPage(search: string): Promise<ReceiptsPage> {
+  const result = data(await call(listLoader, `/app/events${search}`));
+  if (result.view !== "webhooks") throw new Error(`Expected the webhooks tab, got ${result.view}`);
+  return result;
+}
+
+interface SeededEvent {
+  id: number;
+  shop: string;
+  status: string;
+  eventType: string;
+  environment: string;
+  orderId: string;
+}
+interface SeededReceipt {
+  id: string;
+  shop: string;
+  status: string;
+  topic: string;
+  orderId: string | null;
+  receivedAt: Date;
+}
+
+let events: SeededEvent[] = [];
+let receipts: SeededReceipt[] = [];
+
+const eventsOf = (shop: string, keep: (event: SeededEvent) => boolean = () => true) =>
+  events
+    .filter((event) => event.shop === shop && keep(event))
+    .map((event) => event.id)
+    .sort((a, b) => b - a);
+
+/** Newest first by (receivedAt, id), as the log orders them. */
+const receiptsOf = (keep: (receipt: SeededReceipt) => boolean = () => true) =>
+  receipts
+    .filter((receipt) => receipt.shop === SHOP && keep(receipt))
+    .sort(
+      (a, b) =>
+        b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    )
+    .map((receipt) => receipt.id);
+
+/**
+ * 120 events of SHOP and 40 of OTHER_SHOP, interleaved so that the other shop's ids sit between
+ * this shop's (every third id); 120 receipts of SHOP that share their receivedAt in threes, so
+ * paging must break ties by id.
+ */
+async function seed() {
+  const rows = Array.from({ length: 160 }, (_, i) => {
+    const shop = i % 4 === 3 ? OTHER_SHOP : SHOP;
+    const order = String(5_558_016_000_000 + Math.floor(i / 3));
+    return {
+      shop,
+      environment: i % 5 === 0 ? "production" : "sandbox",
+      orderId: i === 0 ? BIG_ORDER_ID : order,
+      eventType: TYPES[i % TYPES.length]!,
+      dedupeKey: `${shop}:${i}`,
+      payload: `{"type":"${TYPES[i % TYPES.length]}","payload":{"order_id":"${order}","n":${i}}}`,
+      status: STATUSES[i % STATUSES.length]!,
+      attempts: i % 4,
+    };
+  });
+  // One multi-row insert: ids follow the rows' order, so the shops' ids interleave.
+  await prisma.outboxEvent.createMany({ data: rows });
+  events = await prisma.outboxEvent.findMany({
+    select: {
+      id: true,
+      shop: true,
+      status: true,
+      eventType: true,
+      environment: true,
+      orderId: true,
+    },
+    orderBy: { id: "asc" },
+  });
+  expect(new Set(events.slice(0, 8).map((event) => event.shop)).size).toBe(2);
+
+  const base = Date.parse("2026-11-21T08:00:00.000Z");
+  const receiptRows = Array.from({ length: 150 }, (_, i) => {
+    const shop = i % 5 === 4 ? OTHER_SHOP : SHOP;
+    return {
+      shop,
+      topic: TOPICS[i % TOPICS.length]!,
+      webhookId: `webhook-${i}`,
+      orderId: i % 10 === 9 ? null : String(5_558_016_000_000 + Math.floor(i / 4)),
+      status: RECEIPT_STATUSES[i % RECEIPT_STATUSES.length]!,
+      detail: `receipt ${i}`,
+      payload: i % RECEIPT_STATUSES.length === 3 ? "{not json" : null,
+      receivedAt: new Date(base + Math.floor(i / 3) * 1_000),
+    };
+  });
+  await prisma.webhookReceipt.createMany({ data: receiptRows });
+  receipts = await prisma.webhookReceipt.findMany({
+    select: { id: true, shop: true, status: true, topic: true, orderId: true, receivedAt: true },
+  });
+}
+
+beforeEach(async () => {
+  await prisma.outboxEvent.deleteMany({});
+  await prisma.webhookReceipt.deleteMany({});
+  await prisma.session.deleteMany({});
+  for (const shop of [SHOP, OTHER_SHOP]) {
+    await prisma.session.create({
+      data: {
+        id: `offline_${shop}`,
+        shop,
+        state: "",
+        isOnline: false,
+        accessToken: `shpat_${shop}`,
+        scope: "read_orders,write_orders,read_products,write_products,write_publications",
+      },
+    });
+  }
+  await seed();
+});
+
+describe(`admin event log: list (${provider})`, () => {
+  it("lists the shop's events newest first, 50 a page, with counts by status", async () => {
+    const page = await eventsPage();
+    const expected = eventsOf(SHOP);
+    expect(expected).toHaveLength(120);
+    expect(page.events.map((event) => event.id)).toEqual(expected.slice(0, EVENT_LOG_PAGE_SIZE));
+    expect(page.newerCursor).toBeUndefined();
+    expect(page.olderCursor).toBe(String(expected[EVENT_LOG_PAGE_SIZE - 1]));
+    expect(page.events[0]).not.toHaveProperty("payload");
+
+    const counts: Record<string, number> = {};
+    for (const event of events.filter((e) => e.shop === SHOP)) {
+      counts[event.status] = (counts[event.status] ?? 0) + 1;
+    }
+    expect(page.counts).toEqual(counts);
+  });
+
+  it("does not read the list when it only frames an event's page", async () => {
+    const result = data(await call(listLoader, `/app/events/${eventsOf(SHOP)[0]}`));
+    expect(result).toEqual({ view: "child" });
+  });
+
+  it.each([
+    ["status", "?status=dead", (e: SeededEvent) => e.status === "dead"],
+    ["type", "?type=order_refund_added", (e: SeededEvent) => e.eventType === "order_refund_added"],
+    ["environment", "?env=production", (e: SeededEvent) => e.environment === "production"],
+    ["order ID", "?order=5558016000003", (e: SeededEvent) => e.orderId === "5558016000003"],
+    [
+      "order ID above 2^53",
+      `?order=${BIG_ORDER_ID}`,
+      (e: SeededEvent) => e.orderId === BIG_ORDER_ID,
+    ],
+    [
+      "status and type together",
+      "?status=delivered&type=order_placed",
+      (e: SeededEvent) => e.status === "delivered" && e.eventType === "order_placed",
+    ],
+  ])("filters events by %s", async (_name, search, keep) => {
+    const expected = eventsOf(SHOP, keep);
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await eventsPage(search);
+    expect(page.events.map((event) => event.id)).toEqual(expected.slice(0, EVENT_LOG_PAGE_SIZE));
+  });
+
+  it("ignores a filter value that is not valid, and says which", async () => {
+    const page = await eventsPage("?status=lost&order=%231001");
+    expect(page.query.invalid).toEqual(["order", "status"]);
+    expect(page.events.map((event) => event.id)).toEqual(
+      eventsOf(SHOP).slice(0, EVENT_LOG_PAGE_SIZE),
+    );
+  });
+
+  it.each([
+    ["status", "&status=unprocessable", (r: SeededReceipt) => r.status === "unprocessable"],
+    ["topic", "&type=refunds/create", (r: SeededReceipt) => r.topic === "refunds/create"],
+    ["order ID", "&order=5558016000005", (r: SeededReceipt) => r.orderId === "5558016000005"],
+  ])("filters webhooks by %s", async (_name, search, keep) => {
+    const expected = receiptsOf(keep);
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await receiptsPage(`?tab=webhooks${search}`);
+    expect(page.receipts.map((receipt) => receipt.id)).toEqual(expected);
+  });
+
+  it("pages through 120 events with no duplicate and no gap, and back", async () => {
+    const seen: number[][] = [];
+    let search = "";
+    for (;;) {
+      const page = await eventsPage(search);
+      seen.push(page.events.map((event) => event.id));
+      if (!page.olderCursor) break;
+      search = `?before=${page.olderCursor}`;
+    }
+    expect(seen.map((ids) => ids.length)).toEqual([50, 50, 20]);
+    expect(seen.flat()).toEqual(eventsOf(SHOP));
+
+    // Newer from the last page gives the middle page again, then the first.
+    const last = await eventsPage(search);
+    const middle = await eventsPage(`?after=${last.newerCursor}`);
+    expect(middle.events.map((event) => event.id)).toEqual(seen[1]);
+    const first = await eventsPage(`?after=${middle.newerCursor}`);
+    expect(first.events.map((event) => event.id)).toEqual(seen[0]);
+    expect(first.newerCursor).toBeUndefined();
+  });
+
+  it("pages with a filter applied, keeping the filter", async () => {
+    const keep = (e: SeededEvent) => e.environment === "sandbox";
+    const expected = eventsOf(SHOP, keep);
+    const first = await eventsPage("?env=sandbox");
+    const second = await eventsPage(`?env=sandbox&before=${first.olderCursor}`);
+    expect([...first.events, ...second.events].map((event) => event.id)).toEqual(expected);
+    expect(second.olderCursor).toBeUndefined();
+  });
+
+  it("pages through the webhooks by (receivedAt, id), ties included, and back", async () => {
+    const seen: string[][] = [];
+    let search = "?tab=webhooks";
+    for (;;) {
+      const page = await receiptsPage(search);
+      seen.push(page.receipts.map((receipt) => receipt.id));
+      if (!page.olderCursor) break;
+      search = `?tab=webhooks&before=${page.olderCursor}`;
+    }
+    expect(seen.map((ids) => ids.length)).toEqual([50, 50, 20]);
+    expect(seen.flat()).toEqual(receiptsOf());
+
+    const last = await receiptsPage(search);
+    const middle = await receiptsPage(`?tab=webhooks&after=${last.newerCursor}`);
+    expect(middle.receipts.map((receipt) => receipt.id)).toEqual(seen[1]);
+  });
+});
+
+describe(`admin event log: one event (${provider})`, () => {
+  it("shows the payload as sent, the service's answer and its validation errors", async () => {
+    const answer = {
+      status: 400,
+      error: {
+        error_code: "invalid_request",
+        validation_errors: [
+          { field: "payload.line_items[0].price_amount", message: "must be greater than 0" },
+        ],
+      },
+    };
+    const id = eventsOf(SHOP, (e) => e.orderId === BIG_ORDER_ID)[0]!;
+    await prisma.outboxEvent.update({
+      where: { id },
+      data: {
+        status: "dead",
+        payload: `{"type":"order_placed","payload":{"order_id":${BIG_ORDER_ID}}}`,
+        lastResponse: JSON.stringify(answer),
+        lastError: "400 invalid_request",
+        attempts: 1,
+        lastAttemptAt: new Date("2026-11-21T09:00:00.000Z"),
+      },
+    });
+
+    const detail = data(
+      await call(detailLoader, `/app/events/${id}`, { params: { id: String(id) } }),
+    );
+    expect(detail.event).toMatchObject({
+      id,
+      status: "dead",
+      orderId: BIG_ORDER_ID,
+      attempts: 1,
+      lastError: "400 invalid_request",
+      lastAttemptAt: "2026-11-21T09:00:00.000Z",
+    });
+    expect(detail.answer).toEqual({
+      status: 400,
+      errorCode: "invalid_request",
+      summary: null,
+      validationErrors: [
+        { field: "payload.line_items[0].price_amount", message: "must be greater than 0" },
+      ],
+    });
+    expect(detail.payload).toContain(`"order_id": ${BIG_ORDER_ID}`);
+    expect(detail.response).toBe(JSON.stringify(answer, null, 2));
+    expect(detail.orderEvents.map((event) => event.id)).toEqual(
+      [...eventsOf(SHOP, (e) => e.orderId === BIG_ORDER_ID)].reverse(),
+    );
+  });
+
+  it("shows a webhook received, with the body kept when it could not be read", async () => {
+    const receipt = receipts.find((r) => r.shop === SHOP && r.status === "unprocessable")!;
+    const detail = data(
+      await call(receiptLoader, `/app/events/receipts/${receipt.id}`, {
+        params: { id: receipt.id },
+      }),
+    );
+    expect(detail.receipt).toMatchObject({ id: receipt.id, topic: receipt.topic });
+    expect(detail.payload).toBe("{not json");
+  });
+
+  it("answers 404 for an id that is not a number or does not exist", async () => {
+    for (const id of ["abc", "999999999"]) {
+      const result = await call(detailLoader, `/app/events/${id}`, { params: { id } });
+      expect((result as Response).status).toBe(404);
+    }
+  });
+});
+
+describe(`admin event log: retry (${provider})`, () => {
+  it("sends a dead event again from its page: pending now, with a fresh retry window", async () => {
+    const id = eventsOf(SHOP, (e) => e.status === "dead")[0]!;
+    await prisma.outboxEvent.update({
+      where: { id },
+      data: { firstFailedAt: new Date("2026-11-18T00:00:00Z"), nextAttemptAt: new Date(0) },
+    });
+    const before = Date.now();
+    const result = data(
+      await call(detailAction, `/app/events/${id}`, {
+        params: { id: String(id) },
+        form: { intent: "retry", id: String(id) },
+      }),
+    );
+    expect(result).toEqual({ intent: "retry", outcome: "retried", id, status: "pending" });
+    const row = await prisma.outboxEvent.findUniqueOrThrow({ where: { id } });
+    expect(row.status).toBe("pending");
+    expect(row.firstFailedAt).toBeNull();
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
+  it("sends a failed event again from the list", async () => {
+    const id = eventsOf(SHOP, (e) => e.status === "failed")[0]!;
+    const result = data(
+      await call(listAction, "/app/events", { form: { intent: "retry", id: String(id) } }),
+    );
+    expect(result).toMatchObject({ outcome: "retried", status: "pending" });
+    expect((await prisma.outboxEvent.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
+  });
+
+  it("leaves a delivered event as it is and says why", async () => {
+    const id = eventsOf(SHOP, (e) => e.status === "delivered")[0]!;
+    const before = await prisma.outboxEvent.findUniqueOrThrow({ where: { id } });
+    const result = data(
+      await call(detailAction, `/app/events/${id}`, {
+        params: { id: String(id) },
+        form: { intent: "retry", id: String(id) },
+      }),
+    );
+    expect(result).toEqual({ intent: "retry", outcome: "not_retryable", id, status: "delivered" });
+    expect(await prisma.outboxEvent.findUniqueOrThrow({ where: { id } })).toEqual(before);
+  });
+
+  it("sends every dead event of the shop again, and none of another shop", async () => {
+    const dead = eventsOf(SHOP, (e) => e.status === "dead");
+    const otherDead = eventsOf(OTHER_SHOP, (e) => e.status === "dead");
+    expect(otherDead.length).toBeGreaterThan(0);
+    const result = data(await call(listAction, "/app/events", { form: { intent: "retry_dead" } }));
+    expect(result).toEqual({ intent: "retry_dead", outcome: "retried", count: dead.length });
+    expect(await prisma.outboxEvent.count({ where: { shop: SHOP, status: "dead" } })).toBe(0);
+    expect(await prisma.outboxEvent.count({ where: { id: { in: dead }, status: "pending" } })).toBe(
+      dead.length,
+    );
+    expect(await prisma.outboxEvent.count({ where: { shop: OTHER_SHOP, status: "dead" } })).toBe(
+      otherDead.length,
+    );
+  });
+
+  it("refuses an unknown intent", async () => {
+    const result = await call(listAction, "/app/events", { form: { intent: "delete" } });
+    expect((result as Response).status).toBe(400);
+  });
+});
+
+describe(`admin event log: shop isolation (${provider})`, () => {
+  it("never lists another shop's events or webhooks, whatever the filter or cursor", async () => {
+    const otherIds = new Set(eventsOf(OTHER_SHOP));
+    const otherOrder = events.find((e) => e.shop === OTHER_SHOP)!.orderId;
+    const pages = [
+      await eventsPage(),
+      await eventsPage(`?before=${Math.max(...otherIds) + 1}`),
+      await eventsPage("?status=dead"),
+    ];
+    for (const page of pages) {
+      expect(page.events.length).toBeGreaterThan(0);
+      for (const event of page.events) expect(otherIds.has(event.id)).toBe(false);
+    }
+    const byOtherOrder = await eventsPage(`?order=${otherOrder}`);
+    expect(byOtherOrder.events.every((event) => !otherIds.has(event.id))).toBe(true);
+
+    const otherReceipts = new Set(receipts.filter((r) => r.shop === OTHER_SHOP).map((r) => r.id));
+    const webhooks = await receiptsPage("?tab=webhooks");
+    expect(webhooks.receipts.some((receipt) => otherReceipts.has(receipt.id))).toBe(false);
+  });
+
+  it("answers 404 for another shop's event and webhook, with none of their data", async () => {
+    const id = eventsOf(OTHER_SHOP)[0]!;
+    const result = await call(detailLoader, `/app/events/${id}`, { params: { id: String(id) } });
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(404);
+    expect(await (result as Response).text()).not.toContain(OTHER_SHOP);
+
+    const receipt = receipts.find((r) => r.shop === OTHER_SHOP)!;
+    const receiptResult = await call(receiptLoader, `/app/events/receipts/${receipt.id}`, {
+      params: { id: receipt.id },
+    });
+    expect((receiptResult as Response).status).toBe(404);
+  });
+
+  it("answers 404 to a retry of another shop's event and changes nothing", async () => {
+    const otherRows = () =>
+      prisma.outboxEvent.findMany({ where: { shop: OTHER_SHOP }, orderBy: { id: "asc" } });
+    const before = await otherRows();
+    const id = eventsOf(OTHER_SHOP, (e) => e.status === "dead")[0]!;
+
+    const fromPage = await call(detailAction, `/app/events/${id}`, {
+      params: { id: String(id) },
+      form: { intent: "retry", id: String(id) },
+    });
+    const fromList = await call(listAction, "/app/events", {
+      form: { intent: "retry", id: String(id) },
+    });
+    expect((fromPage as Response).status).toBe(404);
+    expect((fromList as Response).status).toBe(404);
+    expect(await otherRows()).toEqual(before);
+
+    // The other shop's own session does see and retry it.
+    const own = data(
+      await call(listAction, "/app/events", {
+        shop: OTHER_SHOP,
+        form: { intent: "retry", id: String(id) },
+      }),
+    );
+    expect(own).toMatchObject({ outcome: "retried" });
+  });
+
+  it("refuses a request without a valid session token and changes nothing", async () => {
+    const id = eventsOf(SHOP, (e) => e.status === "dead")[0]!;
+    const forged = (method: "GET" | "POST") =>
+      new Request(`${ORIGIN}/app/events`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${sessionToken(SHOP, { secret: "forged" })}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: method === "POST" ? `intent=retry&id=${id}` : undefined,
+      });
+    const attempt = async (route: (args: RouteArgs) => Promise<unknown>, request: Request) => {
+      try {
+        return await route({ request, params: {}, context: {} });
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    expect(((await attempt(listLoader, forged("GET"))) as Response).status).toBe(401);
+    expect(((await attempt(listAction, forged("POST"))) as Response).status).toBe(401);
+    expect((await prisma.outboxEvent.findUniqueOrThrow({ where: { id } })).status).toBe("dead");
+  });
+});

@@ -1,0 +1,965 @@
+// First import: the Admin API fetch must be in place before the Shopify library is loaded.
+import {
+  ADMIN_API_VERSION,
+  adminGraphqlCalls,
+  adminGraphqlFixture,
+  expectAdminGraphql,
+  failAdminGraphql,
+  resetAdminGraphql,
+} from "../support/admin-graphql";
+import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import prisma from "../../app/db.server";
+import ProtectionItems, {
+  action as itemsAction,
+  loader as itemsLoader,
+  type ItemsActionData,
+} from "../../app/routes/app.items";
+import {
+  action as createAction,
+  type CreateProductActionData,
+} from "../../app/routes/app.items_.new";
+import { testDatabaseProvider } from "../support/databases";
+import { sessionToken } from "../support/session-token";
+import { TEST_API_KEY } from "../support/test-env";
+import { callRoute } from "../support/webhooks";
+
+// The Protection items page through its real routes: a session token as App Bridge sends it,
+// the offline session from the database, and Shopify's Admin API answered from recorded JSON.
+const provider = testDatabaseProvider();
+const SHOP_A = "admin-items-a.myshopify.com";
+const SHOP_B = "admin-items-b.myshopify.com";
+const TOKEN_A = "shpat_items_offline_a";
+const TOKEN_B = "shpat_items_offline_b";
+const SCOPES = "read_orders,write_orders,read_products,write_products,write_publications";
+/** An install from before the app asked for `write_publications`, not yet approved again. */
+const SCOPES_BEFORE_PUBLICATIONS = "read_orders,write_orders,read_products,write_products";
+const PRODUCT_GID = "gid://shopify/Product/9112745984305";
+/** The Online Store's publication in publications-online-store.json. */
+const ONLINE_STORE_PUBLICATION = "gid://shopify/Publication/121716867121";
+
+function adminRequest(shop: string, path: string, body?: [string, string][]) {
+  const url = `https://svc-protection.test${path}${path.includes("?") ? "&" : "?"}shop=${shop}`;
+  return new Request(url, {
+    method: body ? "POST" : "GET",
+    headers: {
+      Authorization: `Bearer ${sessionToken(shop)}`,
+      ...(body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    },
+    body: body ? new URLSearchParams(body).toString() : undefined,
+  });
+}
+
+async function createProduct(
+  shop: string,
+  fields: { title: string; prices: string; category?: string },
+) {
+  const result = await callRoute(
+    createAction,
+    adminRequest(shop, "/app/items/new", [
+      ["title", fields.title],
+      ["prices", fields.prices],
+      ["category", fields.category ?? ""],
+    ]),
+  );
+  expect(result).toBeInstanceOf(Response);
+  return result as Response;
+}
+
+async function postItems(shop: string, body: [string, string][]) {
+  const result = await callRoute(itemsAction, adminRequest(shop, "/app/items", body));
+  expect(result).toBeInstanceOf(Response);
+  const response = result as Response;
+  return { status: response.status, data: (await response.json()) as ItemsActionData };
+}
+
+async function loadItems(shop: string, path = "/app/items") {
+  const result = await callRoute(itemsLoader, adminRequest(shop, path));
+  expect(result).not.toBeInstanceOf(Response);
+  return result as Awaited<ReturnType<typeof itemsLoader>>;
+}
+
+type ItemsData = Awaited<ReturnType<typeof loadItems>>;
+
+/**
+ * The page as the admin shows it after a redirect: the route's component in a router holding the
+ * `routes/app` loader's locale and this route's loader data, inside the app's Polaris and App
+ * Bridge provider. Effects do not run, so the page's own Online Store check is not asked.
+ */
+function renderItemsPage(data: ItemsData, search: string) {
+  // Polaris warns that its layout effects do nothing on the server; the browser runs them.
+  const consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) {
+      process.stderr.write(`${args.map(String).join(" ")}\n`);
+    }
+  });
+  try {
+    const router = createMemoryRouter(
+      [
+        {
+          id: "routes/app",
+          path: "/app",
+          loader: () => null,
+          element: h(AppProvider, { isEmbeddedApp: true, apiKey: TEST_API_KEY }, h(Outlet)),
+          children: [
+            {
+              id: "routes/app.items",
+              path: "items",
+              loader: () => null,
+              element: h(ProtectionItems),
+            },
+          ],
+        },
+      ],
+      {
+        initialEntries: [`/app/items${search}`],
+        hydrationData: {
+          loaderData: {
+            "routes/app": { locale: "en", apiKey: TEST_API_KEY },
+            "routes/app.items": data,
+          },
+        },
+      },
+    );
+    return renderToString(h(RouterProvider, { router }));
+  } finally {
+    consoleError.mockRestore();
+  }
+}
+
+/** The page's visible text, without markup; a missing string would show as its key. */
+function textOf(html: string) {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/[\s\u00a0\u202f]+/g, " ");
+}
+
+const UNTRANSLATED_KEY = /\bitems\.[a-z_]+\.[\w.]+/i;
+const MAKE_AVAILABLE = "Make Product protection available on the Online Store channel";
+
+/** ShopCurrency and productSet answered as for the EUR product, then the given publication. */
+function expectCreatedEurProduct() {
+  expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-eur.json"));
+  expectAdminGraphql(
+    "CreateProtectionProduct",
+    adminGraphqlFixture("product-set-created-eur.json"),
+  );
+}
+
+function expectPublished() {
+  expectAdminGraphql(
+    "OnlineStorePublication",
+    adminGraphqlFixture("publications-online-store.json"),
+  );
+  expectAdminGraphql(
+    "PublishProtectionProduct",
+    adminGraphqlFixture("publishable-publish-published.json"),
+  );
+}
+
+/** The redirect after creating: the items page, with what it must say. */
+function redirectOf(response: Response) {
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get("Location") ?? "", "https://svc-protection.test");
+  expect(location.pathname).toBe("/app/items");
+  return location;
+}
+
+function itemsOf(shop: string) {
+  return prisma.protectionItem.findMany({ where: { shop }, orderBy: { variantId: "asc" } });
+}
+
+async function seedItem(shop: string, variantId: string, extra: Partial<{ title: string }> = {}) {
+  return prisma.protectionItem.create({
+    data: {
+      shop,
+      strategy: "one_to_one",
+      productId: "8816243261745",
+      variantId,
+      title: extra.title ?? `Warranty ${variantId}`,
+      priceAmount: 4900,
+      currency: "EUR",
+      category: "tv",
+    },
+  });
+}
+
+beforeEach(async () => {
+  await prisma.session.deleteMany({});
+  await prisma.protectionItem.deleteMany({});
+  for (const [shop, accessToken] of [
+    [SHOP_A, TOKEN_A],
+    [SHOP_B, TOKEN_B],
+  ] as const) {
+    await prisma.session.create({
+      data: {
+        id: `offline_${shop}`,
+        shop,
+        state: "",
+        isOnline: false,
+        accessToken,
+        scope: SCOPES,
+      },
+    });
+  }
+});
+
+afterEach(() => {
+  // Every queued answer was asked for, and nothing else was.
+  expect(resetAdminGraphql()).toEqual({ unused: [], unexpected: [] });
+});
+
+describe(`create the protection product (${provider})`, () => {
+  it("creates one unlisted, hidden, untaxed, unshipped product, stores its variants in EUR cents and publishes it to the Online Store", async () => {
+    expectCreatedEurProduct();
+    expectPublished();
+
+    const response = await createProduct(SHOP_A, {
+      title: "Product protection",
+      prices: "19.99, 29.99, 59.99",
+      category: "smartphones",
+    });
+
+    const location = redirectOf(response);
+    expect(location.searchParams.get("created")).toBe("3");
+    expect(location.searchParams.get("product")).toBe("9112745984305");
+    expect(location.searchParams.get("title")).toBe("Product protection");
+    expect(location.searchParams.get("publish")).toBe("published");
+
+    const calls = adminGraphqlCalls();
+    expect(calls.map((call) => call.operationName)).toEqual([
+      "ShopCurrency",
+      "CreateProtectionProduct",
+      "OnlineStorePublication",
+      "PublishProtectionProduct",
+    ]);
+    for (const call of calls) {
+      expect(call).toMatchObject({
+        shop: SHOP_A,
+        apiVersion: ADMIN_API_VERSION,
+        accessToken: TOKEN_A,
+      });
+    }
+    const mutation = calls[1]!;
+    expect(mutation.query).toContain("productSet(synchronous: $synchronous, input: $productSet)");
+    expect(mutation.variables).toEqual({
+      synchronous: true,
+      productSet: {
+        title: "Product protection",
+        status: "UNLISTED",
+        productType: "Product protection",
+        tags: ["svc-protection"],
+        metafields: [{ namespace: "seo", key: "hidden", type: "number_integer", value: "1" }],
+        productOptions: [
+          {
+            name: "Plan",
+            position: 1,
+            values: [{ name: "19.99 EUR" }, { name: "29.99 EUR" }, { name: "59.99 EUR" }],
+          },
+        ],
+        variants: ["19.99", "29.99", "59.99"].map((price) => ({
+          optionValues: [{ optionName: "Plan", name: `${price} EUR` }],
+          price,
+          taxable: false,
+          inventoryPolicy: "CONTINUE",
+          inventoryItem: { tracked: false, requiresShipping: false },
+        })),
+      },
+    });
+    // productSet itself puts the product in no collection and on no channel.
+    expect(mutation.variables.productSet).not.toHaveProperty("collections");
+    expect(mutation.query).not.toMatch(/publish/i);
+    // The Online Store is found among the sales channels' publications, then the product is
+    // published to it, and to nothing else.
+    expect(calls[2]!.query).toContain("publications(first: 50, catalogType: APP)");
+    expect(calls[3]!.query).toContain("publishablePublish(id: $id, input: $input)");
+    expect(calls[3]!.variables).toEqual({
+      id: PRODUCT_GID,
+      input: [{ publicationId: ONLINE_STORE_PUBLICATION }],
+    });
+
+    const items = await itemsOf(SHOP_A);
+    expect(
+      items.map(
+        ({
+          strategy,
+          productId,
+          variantId,
+          title,
+          priceAmount,
+          currency,
+          category,
+          createdByApp,
+        }) => ({
+          strategy,
+          productId,
+          variantId,
+          title,
+          priceAmount,
+          currency,
+          category,
+          createdByApp,
+        }),
+      ),
+    ).toEqual([
+      {
+        strategy: "one_to_many",
+        productId: "9112745984305",
+        variantId: "48211954254129",
+        title: "Product protection - 19.99 EUR",
+        priceAmount: 1999,
+        currency: "EUR",
+        category: "smartphones",
+        createdByApp: true,
+      },
+      {
+        strategy: "one_to_many",
+        productId: "9112745984305",
+        variantId: "48211954286897",
+        title: "Product protection - 29.99 EUR",
+        priceAmount: 2999,
+        currency: "EUR",
+        category: "smartphones",
+        createdByApp: true,
+      },
+      {
+        strategy: "one_to_many",
+        productId: "9112745984305",
+        variantId: "48211954319665",
+        title: "Product protection - 59.99 EUR",
+        priceAmount: 5999,
+        currency: "EUR",
+        category: "smartphones",
+        createdByApp: true,
+      },
+    ]);
+    expect(await itemsOf(SHOP_B)).toEqual([]);
+
+    // The page says the product is on the Online Store, and asks the merchant for nothing.
+    const text = textOf(renderItemsPage(await loadItems(SHOP_A), location.search));
+    expect(text).toContain("Created the protection product with 3 items");
+    expect(text).toContain("It is available on your Online Store sales channel");
+    expect(text).not.toContain("Make Product protection available");
+    expect(text).not.toMatch(UNTRANSLATED_KEY);
+  });
+
+  it("stores JPY prices in yen, the currency's real minor unit", async () => {
+    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-jpy.json"));
+    expectAdminGraphql(
+      "CreateProtectionProduct",
+      adminGraphqlFixture("product-set-created-jpy.json"),
+    );
+    expectPublished();
+
+    const response = await createProduct(SHOP_A, { title: "製品保証", prices: "1,500\n3000" });
+
+    expect(response.status).toBe(302);
+    const variables = adminGraphqlCalls()[1]!.variables as {
+      productSet: { variants: { price: string }[]; status: string };
+    };
+    expect(variables.productSet.status).toBe("UNLISTED");
+    expect(variables.productSet.variants.map((variant) => variant.price)).toEqual(["1500", "3000"]);
+    const items = await itemsOf(SHOP_A);
+    expect(
+      items.map((item) => [item.variantId, item.priceAmount, item.currency, item.category]),
+    ).toEqual([
+      ["48211954352433", 1500, "JPY", null],
+      ["48211954385201", 3000, "JPY", null],
+    ]);
+  });
+
+  it("refuses a price the shop's currency cannot hold before anything is created", async () => {
+    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-jpy.json"));
+
+    const response = await createProduct(SHOP_A, { title: "製品保証", prices: "1500.50, 3000" });
+
+    expect(response.status).toBe(422);
+    expect((await response.json()) as CreateProductActionData).toEqual({
+      status: "invalid",
+      fieldErrors: {
+        prices: [
+          {
+            key: "items.new.priceIssues.too_many_decimals",
+            values: { value: "1500.50", decimals: 0, currency: "JPY" },
+          },
+        ],
+      },
+      formErrors: [],
+    });
+    expect(adminGraphqlCalls().map((call) => call.operationName)).toEqual(["ShopCurrency"]);
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+  });
+
+  it("checks the form without calling Shopify", async () => {
+    const response = await createProduct(SHOP_A, { title: "  ", prices: "" });
+
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({
+      status: "invalid",
+      fieldErrors: {
+        title: [{ key: "items.errors.titleRequired" }],
+        prices: [{ key: "items.errors.pricesRequired" }],
+      },
+    });
+    expect(adminGraphqlCalls()).toEqual([]);
+  });
+
+  it("shows Shopify's user errors inline and stores nothing", async () => {
+    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-eur.json"));
+    expectAdminGraphql(
+      "CreateProtectionProduct",
+      adminGraphqlFixture("product-set-user-errors.json"),
+    );
+
+    const response = await createProduct(SHOP_A, { title: "Product protection", prices: "19.99" });
+
+    expect(response.status).toBe(422);
+    expect((await response.json()) as CreateProductActionData).toEqual({
+      status: "invalid",
+      fieldErrors: { prices: [{ text: "Price must be less than 1000000000000000000" }] },
+      formErrors: [
+        {
+          text: "Daily variant creation limit reached. Please try again later. See https://help.shopify.com/api/getting-started/api-call-limit for more information about rate limits and how to avoid them.",
+        },
+      ],
+    });
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a GraphQL error (throttled)",
+      () => expectAdminGraphql("CreateProtectionProduct", adminGraphqlFixture("throttled.json")),
+    ],
+    [
+      "an HTTP 500",
+      () =>
+        expectAdminGraphql(
+          "CreateProtectionProduct",
+          adminGraphqlFixture("internal-server-error.json"),
+          {
+            status: 500,
+          },
+        ),
+    ],
+    ["a network failure", () => failAdminGraphql("CreateProtectionProduct")],
+  ])("reports %s as a Shopify error and stores nothing", async (_, answer) => {
+    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-eur.json"));
+    answer();
+
+    const response = await createProduct(SHOP_A, { title: "Product protection", prices: "19.99" });
+
+    expect(response.status).toBe(502);
+    const data = (await response.json()) as CreateProductActionData;
+    expect(data.status).toBe("shopify_error");
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+  });
+
+  it("says which product Shopify created when its items cannot be saved", async () => {
+    expectCreatedEurProduct();
+    expectPublished();
+    // A real database failure: the table is away while the app saves.
+    await prisma.$executeRawUnsafe(`ALTER TABLE "ProtectionItem" RENAME TO "ProtectionItemAway"`);
+    let response: Response;
+    try {
+      response = await createProduct(SHOP_A, {
+        title: "Product protection",
+        prices: "19.99, 29.99, 59.99",
+      });
+    } finally {
+      await prisma.$executeRawUnsafe(`ALTER TABLE "ProtectionItemAway" RENAME TO "ProtectionItem"`);
+    }
+
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      status: "save_failed",
+      productId: "9112745984305",
+    });
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+  });
+});
+
+describe(`make the protection product available on the Online Store (${provider})`, () => {
+  /** Creates the EUR product; the publication answers are queued by the test. */
+  async function createEurProduct() {
+    const response = await createProduct(SHOP_A, {
+      title: "Product protection",
+      prices: "19.99, 29.99, 59.99",
+    });
+    const location = redirectOf(response);
+    expect(location.searchParams.get("created")).toBe("3");
+    expect(location.searchParams.get("product")).toBe("9112745984305");
+    // The product exists in Shopify: its items are kept whatever became of publishing it.
+    expect((await itemsOf(SHOP_A)).map((item) => item.variantId)).toEqual([
+      "48211954254129",
+      "48211954286897",
+      "48211954319665",
+    ]);
+    return location;
+  }
+
+  /** The page after the redirect: a warning that names the product and links to it. */
+  async function expectMakeAvailableBanner(location: URL, reason: string) {
+    const html = renderItemsPage(await loadItems(SHOP_A), location.search);
+    const text = textOf(html);
+    expect(text).toContain("Created the protection product with 3 items");
+    expect(text).toContain(MAKE_AVAILABLE);
+    expect(text).toContain(reason);
+    expect(text).toContain("Until then, customers cannot add its plans to their carts.");
+    expect(text).not.toContain("It is available on your Online Store sales channel");
+    expect(html).toContain('href="shopify://admin/products/9112745984305"');
+    expect(text).not.toMatch(UNTRANSLATED_KEY);
+  }
+
+  it("keeps the items and shows the warning when Shopify refuses to publish (userErrors)", async () => {
+    expectCreatedEurProduct();
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-online-store.json"),
+    );
+    expectAdminGraphql(
+      "PublishProtectionProduct",
+      adminGraphqlFixture("publishable-publish-user-errors.json"),
+    );
+
+    const location = await createEurProduct();
+
+    expect(adminGraphqlCalls()[3]!.variables).toEqual({
+      id: PRODUCT_GID,
+      input: [{ publicationId: ONLINE_STORE_PUBLICATION }],
+    });
+    expect(location.searchParams.get("publish")).toBe("user_errors");
+    expect(location.searchParams.get("publishError")).toBe(
+      "Your store isn't eligible to publish to this sales channel.",
+    );
+    await expectMakeAvailableBanner(
+      location,
+      "Shopify refused to publish it: Your store isn't eligible to publish to this sales channel.",
+    );
+  });
+
+  it("keeps the items and shows the warning when the shop has no Online Store publication", async () => {
+    expectCreatedEurProduct();
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-without-online-store.json"),
+    );
+
+    const location = await createEurProduct();
+
+    // Nothing is published to another channel in its place.
+    expect(adminGraphqlCalls().map((call) => call.operationName)).not.toContain(
+      "PublishProtectionProduct",
+    );
+    expect(location.searchParams.get("publish")).toBe("no_online_store");
+    await expectMakeAvailableBanner(
+      location,
+      "Your shop has no Online Store sales channel, so the app could not publish it.",
+    );
+  });
+
+  it("keeps the items and shows the warning on an install without write_publications", async () => {
+    await prisma.session.update({
+      where: { id: `offline_${SHOP_A}` },
+      data: { scope: SCOPES_BEFORE_PUBLICATIONS },
+    });
+    expectCreatedEurProduct();
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-access-denied.json"),
+    );
+
+    const location = await createEurProduct();
+
+    expect(location.searchParams.get("publish")).toBe("access_denied");
+    await expectMakeAvailableBanner(location, "The app is not allowed to publish products yet.");
+  });
+
+  it("keeps the items and shows the warning when the publish call fails", async () => {
+    expectCreatedEurProduct();
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-online-store.json"),
+    );
+    failAdminGraphql("PublishProtectionProduct");
+
+    const location = await createEurProduct();
+
+    expect(location.searchParams.get("publish")).toBe("failed");
+    await expectMakeAvailableBanner(
+      location,
+      "Shopify did not answer when the app tried to publish it.",
+    );
+  });
+});
+
+describe(`whether created products are on the Online Store (${provider})`, () => {
+  async function seedCreatedItems() {
+    const rows = [
+      ["9112745984305", "48211954254129", "Product protection - 19.99 EUR", true],
+      ["9104420100001", "8104420102005", "2-Year Protection (€300–€500)", true],
+      ["8816243261745", "47921150263601", "Extended warranty - 2 years", false],
+    ] as const;
+    for (const [productId, variantId, title, createdByApp] of rows) {
+      await prisma.protectionItem.create({
+        data: {
+          shop: SHOP_A,
+          strategy: createdByApp ? "one_to_many" : "one_to_one",
+          productId,
+          variantId,
+          title,
+          priceAmount: 1999,
+          currency: "EUR",
+          createdByApp,
+        },
+      });
+    }
+  }
+
+  it("lists the items without asking Shopify; asks only when the page asks", async () => {
+    await seedCreatedItems();
+
+    const page = await loadItems(SHOP_A);
+    expect(page.items).toHaveLength(3);
+    expect(page.onlineStore).toBeNull();
+    expect(adminGraphqlCalls()).toEqual([]);
+
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-online-store.json"),
+    );
+    expectAdminGraphql(
+      "ProtectionProductsPublished",
+      adminGraphqlFixture("products-published.json"),
+    );
+    const checked = await loadItems(SHOP_A, "/app/items?check=online-store");
+
+    expect(checked.items).toEqual(page.items);
+    expect(checked.onlineStore).toEqual({
+      status: "checked",
+      products: [
+        { productId: "9112745984305", title: "Product protection", published: true },
+        { productId: "9104420100001", title: "Protection plans (electronics)", published: false },
+      ],
+    });
+    // Only the products the app created, on the Online Store's publication.
+    expect(adminGraphqlCalls()[1]).toMatchObject({
+      shop: SHOP_A,
+      accessToken: TOKEN_A,
+      variables: {
+        ids: ["gid://shopify/Product/9104420100001", PRODUCT_GID],
+        publicationId: ONLINE_STORE_PUBLICATION,
+      },
+    });
+  });
+
+  it("says why it cannot tell: no Online Store, a missing scope, or Shopify failing", async () => {
+    await seedCreatedItems();
+    const check = () => loadItems(SHOP_A, "/app/items?check=online-store");
+
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-without-online-store.json"),
+    );
+    expect((await check()).onlineStore).toEqual({ status: "no_online_store" });
+
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-access-denied.json"),
+    );
+    expect((await check()).onlineStore).toEqual({ status: "access_denied" });
+
+    expectAdminGraphql(
+      "OnlineStorePublication",
+      adminGraphqlFixture("publications-online-store.json"),
+    );
+    failAdminGraphql("ProtectionProductsPublished");
+    const failed = await check();
+    expect(failed.onlineStore).toEqual({ status: "failed" });
+    expect(failed.items).toHaveLength(3);
+  });
+
+  it("asks nothing when the shop has no product the app created", async () => {
+    await seedItem(SHOP_A, "47921150263601");
+
+    const checked = await loadItems(SHOP_A, "/app/items?check=online-store");
+
+    expect(checked.onlineStore).toEqual({ status: "checked", products: [] });
+    expect(adminGraphqlCalls()).toEqual([]);
+  });
+});
+
+describe(`map existing products and variants (${provider})`, () => {
+  it("loads the picked variants from Shopify and stores them one-to-one with their prices", async () => {
+    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-variants.json"));
+
+    const { status, data } = await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_one"],
+      ["category", "tv"],
+      ["id", "gid://shopify/ProductVariant/47921150263601"],
+      ["id", "gid://shopify/ProductVariant/47921150296369"],
+    ]);
+
+    expect({ status, data }).toEqual({
+      status: 200,
+      data: { intent: "map", status: "mapped", count: 2 },
+    });
+    expect(adminGraphqlCalls()).toHaveLength(1);
+    expect(adminGraphqlCalls()[0]).toMatchObject({
+      shop: SHOP_A,
+      accessToken: TOKEN_A,
+      variables: {
+        ids: [
+          "gid://shopify/ProductVariant/47921150263601",
+          "gid://shopify/ProductVariant/47921150296369",
+        ],
+      },
+    });
+    const items = await itemsOf(SHOP_A);
+    expect(
+      items.map(
+        ({
+          strategy,
+          productId,
+          variantId,
+          title,
+          priceAmount,
+          currency,
+          category,
+          createdByApp,
+        }) => ({
+          strategy,
+          productId,
+          variantId,
+          title,
+          priceAmount,
+          currency,
+          category,
+          createdByApp,
+        }),
+      ),
+    ).toEqual([
+      {
+        strategy: "one_to_one",
+        productId: "8816243261745",
+        variantId: "47921150263601",
+        title: "Extended warranty - 2 years",
+        priceAmount: 4900,
+        currency: "EUR",
+        category: "tv",
+        createdByApp: false,
+      },
+      {
+        strategy: "one_to_one",
+        productId: "8816243261745",
+        variantId: "47921150296369",
+        title: "Extended warranty - 3 years",
+        priceAmount: 7990,
+        currency: "EUR",
+        category: "tv",
+        createdByApp: false,
+      },
+    ]);
+  });
+
+  it("maps a picked product's variants one-to-all, with no fixed price", async () => {
+    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-product.json"));
+
+    const { status } = await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_all"],
+      ["id", "gid://shopify/Product/8816243294513"],
+    ]);
+
+    expect(status).toBe(200);
+    expect(await itemsOf(SHOP_A)).toMatchObject([
+      {
+        strategy: "one_to_all",
+        productId: "8816243294513",
+        variantId: "47921150329137",
+        title: "Protection plan",
+        priceAmount: null,
+        currency: null,
+        category: null,
+        createdByApp: false,
+      },
+    ]);
+  });
+
+  it("remaps a variant the app created without losing its category or origin", async () => {
+    await prisma.protectionItem.create({
+      data: {
+        shop: SHOP_A,
+        strategy: "one_to_many",
+        productId: "8816243261745",
+        variantId: "47921150263601",
+        title: "Old title",
+        priceAmount: 1999,
+        currency: "EUR",
+        category: "smartphones",
+        createdByApp: true,
+      },
+    });
+    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-variants.json"));
+
+    await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_one"],
+      ["id", "gid://shopify/ProductVariant/47921150263601"],
+      ["id", "gid://shopify/ProductVariant/47921150296369"],
+    ]);
+
+    const items = await itemsOf(SHOP_A);
+    expect(
+      items.map((item) => [
+        item.variantId,
+        item.strategy,
+        item.category,
+        item.createdByApp,
+        item.priceAmount,
+      ]),
+    ).toEqual([
+      ["47921150263601", "one_to_one", "smartphones", true, 4900],
+      ["47921150296369", "one_to_one", null, false, 7990],
+    ]);
+  });
+
+  it("stores nothing when Shopify no longer has one of the picked variants", async () => {
+    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-missing.json"));
+
+    const { status, data } = await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_one"],
+      ["id", "gid://shopify/ProductVariant/47921150263601"],
+      ["id", "gid://shopify/ProductVariant/40000000000000"],
+    ]);
+
+    expect(status).toBe(404);
+    expect(data).toEqual({
+      intent: "map",
+      status: "not_found",
+      ids: ["gid://shopify/ProductVariant/40000000000000"],
+    });
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+  });
+
+  it("refuses what is not a product or variant ID, or a strategy the app creates itself", async () => {
+    const notAnId = await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_one"],
+      ["id", "47921150263601"],
+    ]);
+    const wrongStrategy = await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_many"],
+      ["id", "gid://shopify/ProductVariant/47921150263601"],
+    ]);
+
+    expect(notAnId.status).toBe(422);
+    expect(notAnId.data).toMatchObject({
+      status: "invalid",
+      fieldErrors: { ids: "items.errors.pickSomething" },
+    });
+    expect(wrongStrategy.status).toBe(422);
+    expect(wrongStrategy.data).toMatchObject({
+      status: "invalid",
+      fieldErrors: { strategy: "items.errors.strategy" },
+    });
+    expect(adminGraphqlCalls()).toEqual([]);
+  });
+
+  it("reports a Shopify failure while loading the picked variants", async () => {
+    failAdminGraphql("ProtectionItemCandidates");
+
+    const { status, data } = await postItems(SHOP_A, [
+      ["intent", "map"],
+      ["strategy", "one_to_one"],
+      ["id", "gid://shopify/ProductVariant/47921150263601"],
+    ]);
+
+    expect(status).toBe(502);
+    expect(data.status).toBe("shopify_error");
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+  });
+});
+
+describe(`list, copy and remove (${provider})`, () => {
+  it("lists only the session shop's items, and copies them as tab-separated text", async () => {
+    await seedItem(SHOP_A, "47921150263601", { title: "Extended warranty - 2 years" });
+    await prisma.protectionItem.create({
+      data: {
+        shop: SHOP_A,
+        strategy: "one_to_all",
+        productId: "8816243294513",
+        variantId: "47921150329137",
+        title: "Protection plan",
+        priceAmount: null,
+        currency: null,
+        category: null,
+      },
+    });
+    await seedItem(SHOP_B, "55555555555555", { title: "Shop B warranty" });
+
+    const data = await loadItems(SHOP_A);
+
+    expect(data.shop).toBe(SHOP_A);
+    expect(data.items.map((item) => item.variantId)).toEqual(["47921150263601", "47921150329137"]);
+    expect(data.copyText).toBe(
+      [
+        "merchant_product_id\ttitle\tprice\tcategory\tstrategy",
+        "47921150263601\tExtended warranty - 2 years\t49.00 EUR\ttv\tone-to-one",
+        "47921150329137\tProtection plan\tdynamic\t\tone-to-all",
+      ].join("\n"),
+    );
+    expect(JSON.stringify(data)).not.toContain("55555555555555");
+    expect((await loadItems(SHOP_B)).items.map((item) => item.variantId)).toEqual([
+      "55555555555555",
+    ]);
+  });
+
+  it("removes the shop's own item and leaves Shopify alone", async () => {
+    const item = await seedItem(SHOP_A, "47921150263601");
+
+    const first = await postItems(SHOP_A, [
+      ["intent", "remove"],
+      ["itemId", item.id],
+    ]);
+    const again = await postItems(SHOP_A, [
+      ["intent", "remove"],
+      ["itemId", item.id],
+    ]);
+
+    expect(first).toEqual({ status: 200, data: { intent: "remove", status: "removed" } });
+    expect(again).toEqual({ status: 404, data: { intent: "remove", status: "not_found" } });
+    expect(await itemsOf(SHOP_A)).toEqual([]);
+    expect(adminGraphqlCalls()).toEqual([]);
+  });
+
+  it("never removes another shop's item", async () => {
+    const itemOfB = await seedItem(SHOP_B, "55555555555555");
+
+    const result = await postItems(SHOP_A, [
+      ["intent", "remove"],
+      ["itemId", itemOfB.id],
+    ]);
+
+    expect(result).toEqual({ status: 404, data: { intent: "remove", status: "not_found" } });
+    expect(await itemsOf(SHOP_B)).toHaveLength(1);
+  });
+
+  it("refuses a request without a valid session token", async () => {
+    const request = new Request(`https://svc-protection.test/app/items?shop=${SHOP_A}`, {
+      headers: { Authorization: `Bearer ${sessionToken(SHOP_A, { secret: "forged" })}` },
+    });
+    const result = await callRoute(itemsLoader, request);
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(401);
+  });
+});

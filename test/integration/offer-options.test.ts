@@ -1,0 +1,151 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "../../emulator/test-support";
+import type * as PlansRoute from "../../app/routes/proxy.plans";
+import type * as SettingsRoute from "../../app/routes/app.settings";
+import { appProxyRequest } from "../support/app-proxy";
+import { testDatabaseProvider } from "../support/databases";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { sessionToken } from "../support/session-token";
+import { callRoute } from "../support/webhooks";
+
+// The offer options saved on the admin's Settings page reach the storefront with the plans:
+// GET /apps/svc/plans through the real, signed proxy route, the emulator as the service.
+
+const provider = testDatabaseProvider();
+const SHOP = "offer-options.myshopify.com";
+const OTHER_SHOP = "offer-options-other.myshopify.com";
+const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
+
+const app = withOutboxApp();
+let routes: { plans: typeof PlansRoute; settings: typeof SettingsRoute };
+
+beforeAll(async () => {
+  routes = {
+    plans: await import("../../app/routes/proxy.plans"),
+    settings: await import("../../app/routes/app.settings"),
+  };
+});
+
+beforeEach(async () => {
+  await app.control.reset();
+  await app.prisma.session.deleteMany({});
+  await app.prisma.shopConnection.deleteMany({});
+  await app.prisma.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: "shpat_offline_offer_options",
+      scope: "read_orders,write_orders,read_products,write_products,write_publications",
+    },
+  });
+  for (const shop of [SHOP, OTHER_SHOP]) await connectSandbox(app, shop, SANDBOX_KEY);
+});
+
+let variantCounter = 0;
+/** Plan answers stay cached for the whole file: each test asks for its own variant. */
+function freshVariant(): string {
+  variantCounter += 1;
+  return String(44590322900000 + variantCounter);
+}
+
+async function getPlans(variantId: string, shop = SHOP) {
+  const request = appProxyRequest({
+    path: "plans",
+    shop,
+    query: {
+      variant_id: variantId,
+      price: "129900",
+      currency: "eur",
+      user_session_id: SESSION,
+      product_title: 'MacBook Air 13" Laptop M3',
+      product_brand: "Apple",
+      product_category: "electronics",
+    },
+  });
+  const answer = await callRoute(routes.plans.loader, request);
+  if (!(answer instanceof Response)) throw new Error("A proxy route must answer a Response");
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as Record<string, unknown> & { plans: unknown[] };
+}
+
+async function saveSettings(form: Record<string, string>) {
+  const request = new Request(`https://svc-protection.test/app/settings?shop=${SHOP}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
+    body: new URLSearchParams({
+      reportOrdersWithoutPlan: "true",
+      autoRefundPlans: "true",
+      heading: "",
+      showInsuranceLink: "true",
+      layout: "list",
+      ...form,
+    }),
+  });
+  const answer = await callRoute(routes.settings.action, request);
+  expect(answer).toEqual({ ok: true, notice: "settings.saved" });
+}
+
+async function planLookups() {
+  return (await app.control.requests()).filter((request) => request.path === "/sandbox/plans");
+}
+
+describe(`offer options in the plans answer (${provider})`, () => {
+  it("answers the saved options next to the plans, leaving the plans as they were", async () => {
+    const variant = freshVariant();
+    const before = await getPlans(variant);
+    expect(before.plans).toHaveLength(2);
+    // Never saved: no options field, the storefront uses its defaults.
+    expect(before).not.toHaveProperty("options");
+
+    await saveSettings({
+      heading: "Schütze dein Gerät",
+      showInsuranceLink: "false",
+      layout: "compact",
+    });
+    const after = await getPlans(variant);
+
+    expect(after).toEqual({
+      ...before,
+      options: { heading: "Schütze dein Gerät", showInsuranceLink: false, layout: "compact" },
+    });
+    // The plans came from the cache; the options did not.
+    expect(await planLookups()).toHaveLength(1);
+  });
+
+  it("answers a later change at once, and null for an empty heading", async () => {
+    const variant = freshVariant();
+    await saveSettings({ heading: "First" });
+    expect((await getPlans(variant)).options).toEqual({
+      heading: "First",
+      showInsuranceLink: true,
+      layout: "list",
+    });
+    await saveSettings({ heading: "", layout: "compact" });
+    expect((await getPlans(variant)).options).toEqual({
+      heading: null,
+      showInsuranceLink: true,
+      layout: "compact",
+    });
+  });
+
+  it("answers the defaults for stored options that are no longer valid", async () => {
+    await app.prisma.shopConnection.update({
+      where: { shop: SHOP },
+      data: { offerOptions: JSON.stringify({ layout: "grid", showInsuranceLink: false }) },
+    });
+    expect((await getPlans(freshVariant())).options).toEqual({
+      heading: null,
+      showInsuranceLink: false,
+      layout: "list",
+    });
+  });
+
+  it("answers each shop its own options", async () => {
+    await saveSettings({ heading: "Only for this shop" });
+    const variant = freshVariant();
+    expect((await getPlans(variant)).options).toMatchObject({ heading: "Only for this shop" });
+    expect(await getPlans(variant, OTHER_SHOP)).not.toHaveProperty("options");
+  });
+});

@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "./test-env";
+
+/*
+ * Recorded Admin GraphQL answers for the app's outgoing requests. The Shopify library keeps the
+ * `fetch` it finds when its Node adapter is imported, so this module must be imported before
+ * any app module (first import of the test file): it installs, once, a fetch that answers
+ * `https://{shop}/admin/api/{version}/graphql.json` from the expectations queued by the test and
+ * passes every other request through. Nothing of the app's own code is replaced.
+ */
+
+export const ADMIN_API_VERSION = "2026-07";
+const ADMIN_GRAPHQL = /^https:\/\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
+
+export interface AdminGraphqlCall {
+  shop: string;
+  apiVersion: string;
+  operationName: string | null;
+  query: string;
+  variables: Record<string, unknown>;
+  accessToken: string | null;
+}
+
+interface Expectation {
+  operationName: string;
+  status: number;
+  body: unknown;
+  /** A network failure instead of an answer. */
+  networkError?: Error;
+}
+
+const expectations: Expectation[] = [];
+const calls: AdminGraphqlCall[] = [];
+const unexpected: string[] = [];
+const passThrough = globalThis.fetch;
+
+function operationNameOf(query: string): string | null {
+  return /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null;
+}
+
+async function adminGraphqlFetch(
+  input: string | URL | Request,
+  init?: RequestInit,
+): Promise<Response> {
+  const url = input instanceof Request ? input.url : String(input);
+  const match = ADMIN_GRAPHQL.exec(url);
+  if (!match) return passThrough(input, init);
+
+  const rawBody = input instanceof Request ? await input.text() : String(init?.body ?? "");
+  const { query, variables } = JSON.parse(rawBody) as {
+    query: string;
+    variables?: Record<string, unknown>;
+  };
+  const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+  const call: AdminGraphqlCall = {
+    shop: match[1] ?? "",
+    apiVersion: match[2] ?? "",
+    operationName: operationNameOf(query),
+    query,
+    variables: variables ?? {},
+    accessToken: headers.get("X-Shopify-Access-Token"),
+  };
+  calls.push(call);
+
+  const expected = expectations.shift();
+  if (!expected || expected.operationName !== call.operationName) {
+    const message = `Unexpected Admin GraphQL call ${call.operationName ?? "(anonymous)"} to ${call.shop}; expected ${expected?.operationName ?? "none"}`;
+    unexpected.push(message);
+    throw new Error(message);
+  }
+  if (expected.networkError) throw expected.networkError;
+  return new Response(JSON.stringify(expected.body), {
+    status: expected.status,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+}
+
+globalThis.fetch = adminGraphqlFetch as typeof fetch;
+
+/** A recorded answer from test/fixtures/admin-graphql/. */
+export function adminGraphqlFixture(file: string): unknown {
+  return JSON.parse(
+    readFileSync(path.join(repoRoot, "test/fixtures/admin-graphql", file), "utf8"),
+  ) as unknown;
+}
+
+/** The next Admin GraphQL request must be `operationName`; it gets `body` (a fixture's JSON). */
+export function expectAdminGraphql(
+  operationName: string,
+  body: unknown,
+  options: { status?: number } = {},
+) {
+  expectations.push({ operationName, body, status: options.status ?? 200 });
+}
+
+/** The next Admin GraphQL request must be `operationName`; it fails as if the network did. */
+export function failAdminGraphql(operationName: string, error = new TypeError("fetch failed")) {
+  expectations.push({ operationName, body: null, status: 0, networkError: error });
+}
+
+export function adminGraphqlCalls(): readonly AdminGraphqlCall[] {
+  return calls;
+}
+
+/** Clears the queue and the record; returns what went wrong since the last reset. */
+export function resetAdminGraphql(): { unused: string[]; unexpected: string[] } {
+  const problems = {
+    unused: expectations.map((expectation) => expectation.operationName),
+    unexpected: [...unexpected],
+  };
+  expectations.length = 0;
+  calls.length = 0;
+  unexpected.length = 0;
+  return problems;
+}
