@@ -7,14 +7,22 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Browser } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 import { startEmulator } from "../../emulator/server";
 import { createThrowawayDatabase } from "../../test/support/databases";
+import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
 import { BenchmarkError, freePort, settlesWithin } from "./processes";
@@ -517,10 +525,19 @@ async function offerHeights(
 }
 
 async function measureInBrowser(storefront: Storefront, loads: number) {
-  const { launchChromium } = await import("../../test/storefront/browser");
-  const browser = await launchChromium();
+  // As test/storefront/browser.ts launches it, but this script handles SIGINT and SIGTERM
+  // itself: Playwright's own handlers would exit before the database and servers are cleaned up.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    chromiumSandbox: false,
+    args: CHROMIUM_FLAGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   const closeBrowser = onCleanup(() => browser.close());
-  const chromium = `Chromium ${browser.version()} (${process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium"}, headless)`;
+  const chromiumName = `Chromium ${browser.version()} (${CHROMIUM_PATH}, headless)`;
   const cpu = accountCpu();
   const url = (pathname: string) => `${storefront.url}${pathname}`;
   const expectState = (pathname: string, result: LoadResult, state: string, plans?: number) => {
@@ -600,7 +617,7 @@ async function measureInBrowser(storefront: Storefront, loads: number) {
     ),
     layoutCase("laptop page without the extension, 1280×900", bare, false),
   ];
-  return { offer, layout, reserved, cpu: cpuUse, chromium };
+  return { offer, layout, reserved, cpu: cpuUse, chromium: chromiumName };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -612,7 +629,7 @@ interface DebugChromium {
 }
 
 async function launchDebugChromium(logDir: string): Promise<DebugChromium> {
-  const chromiumPath = process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromiumPath = CHROMIUM_PATH;
   const profile = mkdtempSync(path.join(os.tmpdir(), "svc-bench-chromium-"));
   const port = await freePort();
   const log = createWriteStream(path.join(logDir, "chromium.log"), { flags: "a" });
@@ -680,13 +697,13 @@ async function lighthouseRun(
 ): Promise<{ run: LighthouseRun; version: string; settings: string }> {
   const { default: lighthouse, desktopConfig } = await import("lighthouse");
   setExtension(storefront, withExtension);
-  const chromium = await launchDebugChromium(logDir);
-  const closeChromium = onCleanup(() => chromium.close());
+  const debugChromium = await launchDebugChromium(logDir);
+  const closeChromium = onCleanup(() => debugChromium.close());
   try {
     const result = await lighthouse(
       `${storefront.url}${WITH_PLANS}`,
       {
-        port: chromium.port,
+        port: debugChromium.port,
         hostname: "127.0.0.1",
         output: "json",
         logLevel: "error",
@@ -892,6 +909,9 @@ async function main() {
   const lighthouseRuns = positiveInteger("lighthouse-runs", options["lighthouse-runs"], 1);
   const lighthouseWarmUp = positiveInteger("lighthouse-warm-up", options["lighthouse-warm-up"], 0);
   const presets = lighthousePresets(options["lighthouse-presets"]);
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new BenchmarkError(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
+  }
   logDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-storefront-"));
   const fingerprint = extensionFingerprint();
 
@@ -970,24 +990,35 @@ async function main() {
   rmSync(logDir, { recursive: true, force: true });
 }
 
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping`);
-    void cleanUpAll().then(() => {
-      if (logDir) rmSync(logDir, { recursive: true, force: true });
-      process.exit(130);
-    });
+/** Set when a signal or an unhandled rejection stops the run: the exit code it ends with. */
+let stopping: number | null = null;
+function stop(code: number) {
+  if (stopping !== null) return;
+  stopping = code;
+  void cleanUpAll().then(() => {
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+    process.exit(code);
   });
 }
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    stop(130);
+  });
+}
+// Lighthouse leaves protocol calls running; when their Chromium goes away they reject unhandled.
+process.on("unhandledRejection", (reason) => {
+  if (stopping !== null) return;
+  console.error("Benchmark failed: unhandled rejection:", reason);
+  stop(1);
+});
 
 try {
   await main();
   process.exitCode = 0;
 } catch (error) {
   // Stopping Chromium under a running Lighthouse makes it throw: not a failure to report.
-  if (!interrupted) {
+  if (stopping === null) {
     console.error(error instanceof BenchmarkError ? `Benchmark failed: ${error.message}` : error);
     if (logDir) console.error(`Logs: ${logDir}`);
     process.exitCode = 1;
@@ -995,5 +1026,5 @@ try {
 } finally {
   await cleanUpAll();
 }
-// When interrupted, the signal handler exits once its cleanup is done.
-if (!interrupted) process.exit();
+// When stopping, stop() exits once its cleanup is done.
+if (stopping === null) process.exit();

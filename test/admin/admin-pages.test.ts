@@ -226,16 +226,17 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
         Array.isArray((window as { __svcAppBridgeCalls?: unknown[] }).__svcAppBridgeCalls),
       ),
     ).toBe(true);
+    await waitForHydration(home.page);
     await home.page.evaluate(() =>
       (
         window as unknown as { __remixRouter: { revalidate(): Promise<void> } }
       ).__remixRouter.revalidate(),
     );
-    await waitForHydration(home.page);
-    const dataRequests = home.appRequests.filter((request) =>
-      new URL(request.url).searchParams.has("_data"),
-    );
-    expect(dataRequests.length).toBeGreaterThan(0);
+    const dataRequestsOf = () =>
+      home.appRequests.filter((request) => new URL(request.url).searchParams.has("_data"));
+    // Playwright reports requests as events; the revalidation's may arrive after it settles.
+    await expect.poll(() => dataRequestsOf().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const dataRequests = dataRequestsOf();
     for (const request of dataRequests)
       expect(request.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
     expect(home.problems).toEqual([]);
