@@ -1,12 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useSubmit,
-} from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -25,7 +18,6 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { boundary } from "@shopify/shopify-app-remix/server";
 import { useState } from "react";
 import type { GoLiveChecklist } from "../admin/checklist";
 import { applyConnectionForm, loadConnectionPage } from "../admin/connection.server";
@@ -37,6 +29,7 @@ import { logger } from "../logger.server";
 import type { AdminConnection } from "../models/ShopConnection.server";
 import type { ApiVersion, Environment } from "../protection/types";
 import { authenticate } from "../shopify.server";
+import { PageErrorBoundary } from "../admin/PageErrorBoundary";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -557,15 +550,5 @@ function ConfirmModal(props: {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useTranslate();
-  // Shopify's own responses (re-authentication, redirects) are rendered as the library expects.
-  if (isRouteErrorResponse(error)) return boundary.error(error);
-  return (
-    <Page title={t("connection.title")}>
-      <Banner tone="critical" title={t("common.errors.title")}>
-        <Text as="p">{t("common.errors.retry")}</Text>
-      </Banner>
-    </Page>
-  );
+  return <PageErrorBoundary titleKey="connection.title" />;
 }

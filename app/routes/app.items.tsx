@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   useFetcher,
   useLoaderData,
   useLocation,
   useNavigate,
-  useRouteError,
   useSearchParams,
 } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
@@ -25,7 +23,6 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { boundary } from "@shopify/shopify-app-remix/server";
 import { useEffect, useRef, useState } from "react";
 import prisma from "../db.server";
 import { useLocale, useTranslate } from "../i18n/react";
@@ -46,6 +43,7 @@ import {
   type OnlineStorePublishStatus,
 } from "../services/protection-items.server";
 import { authenticate } from "../shopify.server";
+import { PageErrorBoundary } from "../admin/PageErrorBoundary";
 
 /** `?check=online-store`: the page asks, once shown, whether its products are on the Online Store. */
 export const ONLINE_STORE_CHECK = "online-store";
@@ -522,14 +520,11 @@ export default function ProtectionItems() {
 
 /** Shopify's own responses (re-authentication) go to its boundary; anything else says what to do. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useTranslate();
-  if (isRouteErrorResponse(error)) return boundary.error(error);
   return (
-    <Page title={t("items.title")}>
-      <Banner tone="critical" title={t("items.errorBoundary.title")}>
-        <p>{t("items.errorBoundary.body")}</p>
-      </Banner>
-    </Page>
+    <PageErrorBoundary
+      titleKey="items.title"
+      headingKey="items.errorBoundary.title"
+      bodyKey="items.errorBoundary.body"
+    />
   );
 }

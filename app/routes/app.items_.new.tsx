@@ -1,12 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  useActionData,
-  useNavigate,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, useActionData, useNavigate, useNavigation } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -20,7 +13,6 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { boundary } from "@shopify/shopify-app-remix/server";
 import { useState } from "react";
 import prisma from "../db.server";
 import { useTranslate } from "../i18n/react";
@@ -29,6 +21,7 @@ import { createProductFormSchema, formErrors } from "../protection-items/forms";
 import type { PricePointIssue } from "../protection-items/price-points";
 import { createProtectionProduct, formFieldOfUserError } from "../services/protection-items.server";
 import { authenticate } from "../shopify.server";
+import { PageErrorBoundary } from "../admin/PageErrorBoundary";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
@@ -246,14 +239,11 @@ export default function NewProtectionProduct() {
 
 /** Shopify's own responses (re-authentication) go to its boundary; anything else says what to do. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useTranslate();
-  if (isRouteErrorResponse(error)) return boundary.error(error);
   return (
-    <Page title={t("items.new.title")}>
-      <Banner tone="critical" title={t("items.errorBoundary.title")}>
-        <p>{t("items.errorBoundary.newBody")}</p>
-      </Banner>
-    </Page>
+    <PageErrorBoundary
+      titleKey="items.new.title"
+      headingKey="items.errorBoundary.title"
+      bodyKey="items.errorBoundary.newBody"
+    />
   );
 }

@@ -1,12 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useSubmit,
-} from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -22,7 +15,6 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { boundary } from "@shopify/shopify-app-remix/server";
 import { useState } from "react";
 import { MAX_HEADING_LENGTH, type OfferLayout } from "../admin/offer-option-values";
 import { parseSettingsForm, type SettingsActionData } from "../admin/settings-form";
@@ -30,6 +22,7 @@ import prisma from "../db.server";
 import { useTranslate } from "../i18n/react";
 import { getShopSettings, saveShopSettings } from "../models/ShopSettings.server";
 import { authenticate } from "../shopify.server";
+import { PageErrorBoundary } from "../admin/PageErrorBoundary";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -158,15 +151,5 @@ export default function SettingsPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useTranslate();
-  // Shopify's own responses (re-authentication, redirects) are rendered as the library expects.
-  if (isRouteErrorResponse(error)) return boundary.error(error);
-  return (
-    <Page title={t("settings.title")}>
-      <Banner tone="critical" title={t("common.errors.title")}>
-        <Text as="p">{t("common.errors.retry")}</Text>
-      </Banner>
-    </Page>
-  );
+  return <PageErrorBoundary titleKey="settings.title" />;
 }
