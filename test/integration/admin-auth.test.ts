@@ -4,7 +4,9 @@ import { getSecretBox } from "../../app/crypto/secrets.server";
 import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
 import { loader as homeLoader } from "../../app/routes/app._index";
 import { testDatabaseProvider } from "../support/databases";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { sessionToken } from "../support/session-token";
+import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 import { callRoute } from "../support/webhooks";
 
 // The embedded admin: App Bridge sends a session token; the offline session comes from Prisma.
@@ -46,6 +48,17 @@ describe(`embedded admin authentication (${provider})`, () => {
     expect(data.shop).toBe(SHOP);
     expect(data.connection).toMatchObject({ status: "connected", sandboxSecretKeyLast4: "7Q2w" });
     expect(JSON.stringify(data)).not.toContain(SECRET_KEY.slice(0, -4));
+  });
+
+  it("accepts the session token of Shopify's own test helpers, as it accepts ours", async () => {
+    const { token } = await getJwt(
+      SHOP.replace(/\.myshopify\.com$/, ""),
+      TEST_API_KEY,
+      TEST_API_SECRET,
+    );
+    const result = await callLoader(adminRequest(token));
+    expect(result).not.toBeInstanceOf(Response);
+    expect((result as Awaited<ReturnType<typeof homeLoader>>).shop).toBe(SHOP);
   });
 
   it("refuses a session token signed with another secret", async () => {
