@@ -6,7 +6,7 @@
 // on a missed target (it is a benchmark); 1 only when the benchmark itself failed.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -15,8 +15,8 @@ import { parseArgs } from "node:util";
 import type { AppPrismaClient, AppTransaction } from "../../app/db/client.server";
 import type { DatabaseProvider } from "../../app/db/database-url";
 import { percentile } from "./http-load";
-import { BenchmarkError } from "./processes";
-import { machineLine, writeMarkedSection, type MachineInfo } from "./report";
+import { BenchmarkError, machineBusyMs, postgresCpuMs, selfCpuMs } from "./processes";
+import { describeMachine, machineLine, writeMarkedSection, type MachineInfo } from "./report";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUTES = path.join(ROOT, "app/routes");
@@ -132,51 +132,16 @@ interface DatabaseRun {
 // ---------------------------------------------------------------------------------------------
 // CPU accounting: where the machine's CPU went while the loaders were timed.
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-function machineBusyMs(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-    .split("\n", 1)[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (
-    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) *
-    TICK_MS
-  );
-}
-
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
 function accountCpu() {
-  const selfMs = () => {
-    const usage = process.cpuUsage();
-    return (usage.user + usage.system) / 1000;
-  };
   const start = {
     at: performance.now(),
     machine: machineBusyMs(),
-    self: selfMs(),
+    self: selfCpuMs(),
     pg: postgresCpuMs(),
   };
   return () => {
     const wallMs = performance.now() - start.at;
-    const bench = selfMs() - start.self;
+    const bench = selfCpuMs() - start.self;
     const postgres = postgresCpuMs() - start.pg;
     const other = Math.max(0, machineBusyMs() - start.machine - bench - postgres);
     return { wallMs, bench: bench / wallMs, postgres: postgres / wallMs, other: other / wallMs };
@@ -1156,19 +1121,6 @@ function pageCell(outcome: PageOutcome | undefined, withVerdict: boolean): strin
   return `${oneDecimal.format(p50)} / ${oneDecimal.format(p95)} / ${oneDecimal.format(max)} ms${verdict}`;
 }
 
-function machineInfo(): MachineInfo {
-  const cpus = os.cpus();
-  return {
-    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
-    cpuCount: cpus.length,
-    totalMemoryBytes: os.totalmem(),
-    os: `${os.type()} ${os.release()} (${os.arch()})`,
-    node: process.version,
-    pinning: "not pinned",
-  };
-}
-
 function p95Of(outcome: PageOutcome | undefined): number | null {
   return outcome?.status === "measured" ? percentile(outcome.samplesMs, 0.95) : null;
 }
@@ -1309,7 +1261,7 @@ async function runParent() {
   }
   const args = process.argv.slice(2);
   const command = `npm run bench:admin${args.length ? ` -- ${args.join(" ")}` : ""}`;
-  const section = renderAdminSection(machineInfo(), command, runs, settings);
+  const section = renderAdminSection(describeMachine("not pinned"), command, runs, settings);
   const docs = path.join(ROOT, "docs/performance.md");
   console.log(`\n${SECTION.heading}\n\n${section}\n`);
   if (options["dry-run"]) {

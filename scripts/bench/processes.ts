@@ -231,17 +231,18 @@ export async function waitForHealthy(
   );
 }
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** Clock ticks of /proc in ms: USER_HZ is 100 on Linux. */
+export const TICK_MS = 10;
 
 /** User plus system CPU time of a process so far, in ms. */
-function cpuTimeMs(pid: number): number {
+export function cpuTimeMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
 /** CPU time the whole machine spent busy (steal included: it was not ours to use), in ms. */
-function machineBusyMs(): number {
+export function machineBusyMs(): number {
   const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
     .split("\n", 1)[0]!
     .trim()
@@ -254,7 +255,8 @@ function machineBusyMs(): number {
   );
 }
 
-function postgresCpuMs(): number {
+/** CPU time of every PostgreSQL process so far, in ms. */
+export function postgresCpuMs(): number {
   let total = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -270,7 +272,8 @@ function postgresCpuMs(): number {
   return total;
 }
 
-function selfCpuMs(): number {
+/** CPU time of this process so far, in ms. */
+export function selfCpuMs(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import prettier from "prettier";
 import type { DatabaseProvider } from "../../app/db/database-url";
@@ -275,4 +276,18 @@ export async function writeMarkedSection(
   const updated = `${text.slice(0, bodyFrom)}\n\n${body}\n\n${text.slice(bodyTo)}`;
   const config = await prettier.resolveConfig(file);
   writeFileSync(file, await prettier.format(updated, { ...config, filepath: file }));
+}
+
+/** The machine a benchmark ran on, now; `pinning` says where its processes ran. */
+export function describeMachine(pinning: string): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
+    cpuCount: cpus.length,
+    totalMemoryBytes: os.totalmem(),
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    pinning,
+  };
 }

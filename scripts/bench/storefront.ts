@@ -25,8 +25,8 @@ import { createThrowawayDatabase } from "../../test/support/databases";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
-import { BenchmarkError, freePort, settlesWithin } from "./processes";
-import { writeMarkedSection, type MachineInfo } from "./report";
+import { BenchmarkError, freePort, machineBusyMs, settlesWithin, TICK_MS } from "./processes";
+import { describeMachine, writeMarkedSection } from "./report";
 import {
   lighthouseSummary,
   median,
@@ -125,7 +125,6 @@ function cleanUpAll(): Promise<void> {
 // so. Chromium's renderers often end without their parent waiting for them (their CPU then never
 // reaches this tree's counters), so the tree is sampled while the phase runs.
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
 const SAMPLE_MS = 250;
 
 /** utime + stime of each process now, by "pid:starttime" (a pid can be reused). */
@@ -164,19 +163,6 @@ function treeSample(): Map<string, number> {
     queue.push(...(children.get(proc.pid) ?? []));
   }
   return sample;
-}
-
-function machineBusyMs(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-    .split("\n", 1)[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (
-    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) *
-    TICK_MS
-  );
 }
 
 /** Starts accounting; call the result when the phase ends. */
@@ -815,19 +801,6 @@ async function measureLighthouse(
 
 // ---------------------------------------------------------------------------------------------
 
-function machineInfo(): MachineInfo {
-  const cpus = os.cpus();
-  return {
-    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
-    cpuCount: cpus.length,
-    totalMemoryBytes: os.totalmem(),
-    os: `${os.type()} ${os.release()} (${os.arch()})`,
-    node: process.version,
-    pinning: "not pinned",
-  };
-}
-
 function notesOf(result: Omit<StorefrontResult, "notes">): string[] {
   const notes: string[] = [];
   const early = result.offer.afterLoadMs.filter((value) => value < 0).length;
@@ -982,7 +955,7 @@ async function main() {
 
   const args = process.argv.slice(2);
   const command = `npm run bench:storefront${args.length ? ` -- ${args.join(" ")}` : ""}`;
-  const section = renderStorefrontSection(machineInfo(), command, result);
+  const section = renderStorefrontSection(describeMachine("not pinned"), command, result);
   const docs = path.join(ROOT, "docs/performance.md");
   await writeMarkedSection(docs, SECTION.name, SECTION.heading, section);
   console.log(`\n${SECTION.heading}\n\n${section}\n`);

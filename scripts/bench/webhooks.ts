@@ -44,11 +44,11 @@ import {
   type Pinning,
 } from "./processes";
 import {
+  describeMachine,
   renderSection,
   SECTION_HEADING,
   writeSection,
   type DatabaseResult,
-  type MachineInfo,
 } from "./report";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -478,19 +478,6 @@ async function checkEmulatorPlacements(
   return `Emulator: ${state.orders.length} orders, one per delivered event, each placed exactly once (placement_count 1), every accepted order among them`;
 }
 
-function machineInfo(pinning: Pinning): MachineInfo {
-  const cpus = os.cpus();
-  return {
-    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
-    cpuCount: cpus.length,
-    totalMemoryBytes: os.totalmem(),
-    os: `${os.type()} ${os.release()} (${os.arch()})`,
-    node: process.version,
-    pinning: pinning.description,
-  };
-}
-
 /** Server and worker logs; kept when the run fails. */
 let logsDir: string | null = null;
 
@@ -527,7 +514,7 @@ async function main() {
   for (const provider of providers) results.push(await benchDatabase(provider, context));
   await closeEmulator();
 
-  const machine = machineInfo(pinning);
+  const machine = describeMachine(pinning.description);
   const command = `npm run bench:webhooks -- --db ${options.db}`;
   const section = renderSection(machine, command, results);
   const docs = path.join(ROOT, "docs/performance.md");
