@@ -2,15 +2,17 @@ import type { AppPrismaClient } from "../db/client.server";
 
 /** shop/redact: erases everything the app stores for the shop. */
 export async function eraseShopData(db: AppPrismaClient, shop: string) {
-  const [sessions, events, receipts, connections, items, orders, variants] = await db.$transaction([
-    db.session.deleteMany({ where: { shop } }),
-    db.outboxEvent.deleteMany({ where: { shop } }),
-    db.webhookReceipt.deleteMany({ where: { shop } }),
-    db.shopConnection.deleteMany({ where: { shop } }),
-    db.protectionItem.deleteMany({ where: { shop } }),
-    db.orderSummary.deleteMany({ where: { shop } }),
-    db.protectableVariant.deleteMany({ where: { shop } }),
-  ]);
+  const [sessions, events, receipts, connections, items, orders, variants, hints] =
+    await db.$transaction([
+      db.session.deleteMany({ where: { shop } }),
+      db.outboxEvent.deleteMany({ where: { shop } }),
+      db.webhookReceipt.deleteMany({ where: { shop } }),
+      db.shopConnection.deleteMany({ where: { shop } }),
+      db.protectionItem.deleteMany({ where: { shop } }),
+      db.orderSummary.deleteMany({ where: { shop } }),
+      db.protectableVariant.deleteMany({ where: { shop } }),
+      db.productOfferHint.deleteMany({ where: { shop } }),
+    ]);
   return {
     sessions: sessions.count,
     events: events.count,
@@ -19,6 +21,7 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     protectionItems: items.count,
     orderSummaries: orders.count,
     protectableVariants: variants.count,
+    productOfferHints: hints.count,
   };
 }
 

@@ -1,9 +1,12 @@
 import type { AppPrismaClient } from "../db/client.server";
+import type { Logger } from "../logger.server";
+import type { AdminGraphql } from "../services/admin-api.server";
+import { updateOfferHint } from "../storefront/offer-hints.server";
 
 /**
  * What the app proxy learns about a storefront: that the embed runs (it reports carts), that
  * the offer block runs (it looks up plans), and which variants were offered plans. The admin's
- * checklist and attach rate read it. Each fact is written at most once per NOTE_INTERVAL_MS per
+ * checklist and attach rate read it; the offer block's layout hint is kept from it too. Each fact is written at most once per NOTE_INTERVAL_MS per
  * process, so a busy storefront costs no write per page view.
  */
 const NOTE_INTERVAL_MS = 10 * 60_000;
@@ -24,14 +27,25 @@ export async function noteEmbedSeen(db: AppPrismaClient, shop: string, now = new
   await db.shopConnection.updateMany({ where: { shop }, data: { embedSeenAt: now } });
 }
 
-/** The offer block looked up plans for a variant; `offered` when the service had plans. */
+export interface OfferLookupNote {
+  variantId: string;
+  /** The variant's product, when the block sent it: its layout hint is kept. */
+  productId?: string;
+  /** Whether the service had plans for the variant. */
+  offered: boolean;
+  /** The shop's Admin API through its offline session, to publish the hint; absent without one. */
+  graphql?: AdminGraphql;
+  log: Logger;
+}
+
+/** The offer block looked up plans for a variant. */
 export async function noteOfferLookup(
   db: AppPrismaClient,
   shop: string,
-  variantId: string,
-  offered: boolean,
+  note: OfferLookupNote,
   now = new Date(),
 ) {
+  const { variantId, productId, offered } = note;
   if (isDue(`block:${shop}`, now.getTime())) {
     await db.shopConnection.updateMany({ where: { shop }, data: { offerBlockSeenAt: now } });
   }
@@ -41,6 +55,10 @@ export async function noteOfferLookup(
       create: { shop, variantId, lastOfferedAt: now },
       update: { lastOfferedAt: now },
     });
+  }
+  // Keyed by the answer too: a variant whose plans come or go is recorded at once.
+  if (productId && isDue(`hint:${shop}:${productId}:${variantId}:${offered}`, now.getTime())) {
+    await updateOfferHint(db, { shop, productId, variantId, offered }, note.graphql, note.log);
   }
 }
 

@@ -35,22 +35,12 @@ import {
   type PublishProtectionProductVariables,
 } from "../graphql/PublishProtectionProduct";
 import { logger } from "../logger.server";
+import { runAdminOperation, type AdminGraphql } from "./admin-api.server";
 import { saveProtectionItems, type ProtectionItemInput } from "../models/ProtectionItem.server";
 import { toMinorUnits } from "../orders/money";
 import { numericIdOf } from "../protection-items/ids";
 import { parsePricePoints, type PricePointIssue } from "../protection-items/price-points";
 import type { MappingStrategy } from "../protection-items/strategies";
-
-/** `admin.graphql` from `authenticate.admin`: the library sends it to the shop's Admin API. */
-export type AdminGraphql = (
-  query: string,
-  options?: { variables?: Record<string, unknown> },
-) => Promise<Response>;
-
-type AdminResult<Data> =
-  | { ok: true; data: Data }
-  /** `accessDenied`: Shopify refused a field for a missing access scope (an older install). */
-  | { ok: false; message: string; accessDenied: boolean };
 
 /** The one option of the protection product: each price point is one of its values. */
 export const PLAN_OPTION_NAME = "Plan";
@@ -58,65 +48,6 @@ const PRODUCT_TYPE = "Product protection";
 const PRODUCT_TAG = "svc-protection";
 /** `seo.hidden` = 1 keeps a product out of storefront search, recommendations and sitemaps. */
 const SEO_HIDDEN = { namespace: "seo", key: "hidden", type: "number_integer", value: "1" };
-
-/** The `extensions.code` of each GraphQL error, from a body or from the library's thrown error. */
-function graphqlErrorCodes(errors: unknown): string[] {
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((error: unknown) => {
-    const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
-    return typeof code === "string" ? [code] : [];
-  });
-}
-
-/** The library throws a GraphqlQueryError whose `body.errors.graphQLErrors` are Shopify's errors. */
-function thrownGraphqlErrors(thrown: unknown): unknown {
-  return (thrown as { body?: { errors?: { graphQLErrors?: unknown } } } | null)?.body?.errors
-    ?.graphQLErrors;
-}
-
-/**
- * Calls the Admin API and tells a failure apart from data. A thrown Response is the library's
- * answer to an HTTP error: an expired or revoked token (401) or a redirect goes back to Remix, so
- * that the admin authenticates again; any other status is a failure to report.
- */
-async function runAdminOperation<Data>(
-  graphql: AdminGraphql,
-  shop: string,
-  operation: string,
-  query: string,
-  variables: object,
-): Promise<AdminResult<Data>> {
-  try {
-    const response = await graphql(query, { variables: variables as Record<string, unknown> });
-    const body = (await response.json()) as { data?: Data | null; errors?: unknown };
-    if (!body.data) {
-      logger.error({ shop, operation, errors: body.errors }, `${operation} returned no data`);
-      return {
-        ok: false,
-        message: `${operation} returned no data`,
-        accessDenied: graphqlErrorCodes(body.errors).includes("ACCESS_DENIED"),
-      };
-    }
-    return { ok: true, data: body.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      if (thrown.status === 401 || (thrown.status >= 300 && thrown.status < 400)) throw thrown;
-      logger.error({ shop, operation, status: thrown.status }, `${operation} failed`);
-      return {
-        ok: false,
-        message: `Shopify answered ${operation} with HTTP ${thrown.status}`,
-        accessDenied: false,
-      };
-    }
-    const message = thrown instanceof Error ? thrown.message : String(thrown);
-    logger.error({ shop, operation, err: thrown }, `${operation} failed: ${message}`);
-    return {
-      ok: false,
-      message: `${operation} failed: ${message}`,
-      accessDenied: graphqlErrorCodes(thrownGraphqlErrors(thrown)).includes("ACCESS_DENIED"),
-    };
-  }
-}
 
 export interface CreateProtectionProductInput {
   title: string;

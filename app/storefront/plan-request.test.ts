@@ -34,6 +34,25 @@ function issuesOf(params: URLSearchParams) {
 }
 
 describe("parsePlanOfferRequest", () => {
+  it("reads the product ID the block sends, for the product's layout hint", () => {
+    const parsed = parsePlanOfferRequest(query({ product_id: "8012345678901" }));
+    expect(parsed.ok && parsed.value.productId).toBe("8012345678901");
+    // A block script cached from before sends none: the request is still answered.
+    const without = parsePlanOfferRequest(query());
+    expect(without.ok && "productId" in without.value).toBe(false);
+  });
+
+  it("refuses a product ID that is not a Shopify ID", () => {
+    for (const productId of ["gid://shopify/Product/1", "0", "", "12a"]) {
+      expect(issuesOf(query({ product_id: productId }))).toEqual([
+        { path: "product_id", message: "must be a Shopify product ID (digits only)" },
+      ]);
+    }
+    expect(
+      issuesOf(new URLSearchParams(`${query({ product_id: "1" })}&product_id=2`)),
+    ).toContainEqual({ path: "product_id", message: "must be given once" });
+  });
+
   it("reads an EUR request, keeping Shopify cents and the service's minor units apart", () => {
     const parsed = parsePlanOfferRequest(query());
     expect(parsed).toEqual({

@@ -7,6 +7,8 @@ import { toRequestIssues, type Parsed, type RequestIssue } from "./request-issue
 /** A product page asking for plans: GET /apps/svc/plans?variant_id=…&price=…&currency=…&… */
 export type PlanOfferRequest = {
   variantId: string;
+  /** The variant's product, when the block sends it: the app then keeps its layout hint. */
+  productId?: string;
   /** The variant's price as the storefront writes it (amount × 100). */
   priceCents: number;
   /** The same price in the currency's real minor unit, as the service wants it. */
@@ -21,6 +23,7 @@ export type PlanOfferRequest = {
 
 const PARAMETERS = [
   "variant_id",
+  "product_id",
   "price",
   "currency",
   "user_session_id",
@@ -32,6 +35,9 @@ const PARAMETERS = [
 const planQuerySchema = z
   .object({
     variant_id: requiredString().regex(SHOPIFY_ID, "must be a Shopify variant ID (digits only)"),
+    product_id: requiredString()
+      .regex(SHOPIFY_ID, "must be a Shopify product ID (digits only)")
+      .optional(),
     price: requiredString()
       .regex(/^(0|[1-9]\d{0,15})$/, "must be a non-negative whole number of Shopify cents")
       .transform(Number)
@@ -62,6 +68,7 @@ const planQuerySchema = z
     }
     return {
       variantId: query.variant_id,
+      ...(query.product_id === undefined ? {} : { productId: query.product_id }),
       priceCents: query.price,
       priceAmount,
       currency: query.currency,

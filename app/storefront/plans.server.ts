@@ -5,6 +5,7 @@ import type { Logger } from "../logger.server";
 import { getShopConnection } from "../models/ShopConnection.server";
 import { noteOfferLookup } from "../models/StorefrontActivity.server";
 import { describeResult } from "../protection/results";
+import type { AdminGraphql } from "../services/admin-api.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { LoadingCache } from "./loading-cache";
 import { toPlanOffers, type PlanOffer, type PlanOffersAnswer } from "./plan-offers";
@@ -40,6 +41,7 @@ export async function findPlanOffers(
   shop: string,
   request: PlanOfferRequest,
   log: Logger,
+  graphql?: AdminGraphql,
 ): Promise<PlanOffersResult> {
   const connection = await getShopConnection(prisma, shop);
   if (!connection || connection.status !== "connected") {
@@ -89,7 +91,13 @@ export async function findPlanOffers(
   });
 
   if (value.kind === "service_error") return unavailable(request, "service_error");
-  noteOfferLookup(prisma, shop, request.variantId, value.plans.length > 0).catch((error: unknown) =>
+  noteOfferLookup(prisma, shop, {
+    variantId: request.variantId,
+    ...(request.productId === undefined ? {} : { productId: request.productId }),
+    offered: value.plans.length > 0,
+    ...(graphql ? { graphql } : {}),
+    log,
+  }).catch((error: unknown) =>
     log.error({ err: error }, "Failed to note the offer block's activity"),
   );
   // Read from the connection loaded above, not cached with the plans: a saved change shows at once.

@@ -1,5 +1,6 @@
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
+import type { AdminGraphql } from "../services/admin-api.server";
 import { authenticate } from "../shopify.server";
 import { summarizeIssues, type RequestIssue } from "./request-issues";
 
@@ -8,7 +9,13 @@ import { summarizeIssues, type RequestIssue } from "./request-issues";
  * JSON answers, and a log line for every unexpected failure.
  */
 
-export type ProxyContext = { request: Request; shop: string; log: Logger };
+export type ProxyContext = {
+  request: Request;
+  shop: string;
+  log: Logger;
+  /** The shop's Admin API through its offline session; absent when the shop has none. */
+  graphql?: AdminGraphql;
+};
 
 export function proxyJson(
   body: unknown,
@@ -75,8 +82,9 @@ export function proxyRoute(route: string, handler: (context: ProxyContext) => Pr
     const claimedShop = new URL(request.url).searchParams.get("shop") ?? "";
     const log = logger.child({ shop: claimedShop, route });
     try {
+      let graphql: AdminGraphql | undefined;
       try {
-        await authenticate.public.appProxy(request);
+        graphql = (await authenticate.public.appProxy(request)).admin?.graphql;
       } catch (thrown) {
         if (thrown instanceof Response && thrown.status === 400) {
           log.info("Refused an app proxy request: the signature is missing or invalid");
@@ -88,7 +96,7 @@ export function proxyRoute(route: string, handler: (context: ProxyContext) => Pr
         log.info("Refused an app proxy request: it names no shop");
         return unauthorized();
       }
-      return await handler({ request, shop: claimedShop, log });
+      return await handler({ request, shop: claimedShop, log, ...(graphql ? { graphql } : {}) });
     } catch (error) {
       log.error(
         { err: error },

@@ -31,6 +31,8 @@ interface Expectation {
 }
 
 const expectations: Expectation[] = [];
+/** Standing answers by operation name, asked before the queue: Shopify played by a harness. */
+const standing = new Map<string, (call: AdminGraphqlCall) => unknown>();
 const calls: AdminGraphqlCall[] = [];
 const unexpected: string[] = [];
 const passThrough = globalThis.fetch;
@@ -63,6 +65,12 @@ async function adminGraphqlFetch(
   };
   calls.push(call);
 
+  const answer = call.operationName === null ? undefined : standing.get(call.operationName);
+  if (answer) {
+    return new Response(JSON.stringify(answer(call)), {
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+  }
   const expected = expectations.shift();
   if (!expected || expected.operationName !== call.operationName) {
     const message = `Unexpected Admin GraphQL call ${call.operationName ?? "(anonymous)"} to ${call.shop}; expected ${expected?.operationName ?? "none"}`;
@@ -97,6 +105,19 @@ export function expectAdminGraphql(
 /** The next Admin GraphQL request must be `operationName`; it fails as if the network did. */
 export function failAdminGraphql(operationName: string, error = new TypeError("fetch failed")) {
   expectations.push({ operationName, body: null, status: 0, networkError: error });
+}
+
+/**
+ * Every `operationName` request is answered by `answer` until the returned function is called:
+ * for a harness that plays Shopify (the storefront's metafields), where the queue's one answer
+ * per expected call does not fit.
+ */
+export function answerAdminGraphql(
+  operationName: string,
+  answer: (call: AdminGraphqlCall) => unknown,
+): () => void {
+  standing.set(operationName, answer);
+  return () => standing.delete(operationName);
 }
 
 export function adminGraphqlCalls(): readonly AdminGraphqlCall[] {

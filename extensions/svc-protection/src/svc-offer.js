@@ -93,6 +93,7 @@
     const data = offer.dataset;
     const query = new URLSearchParams({
       variant_id: variantId,
+      product_id: data.productId,
       price,
       currency: data.currency,
       user_session_id: userSessionId(),

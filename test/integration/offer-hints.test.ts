@@ -1,0 +1,249 @@
+// First import: the Admin API fetch must be in place before the Shopify library is loaded.
+import {
+  adminGraphqlCalls,
+  adminGraphqlFixture,
+  expectAdminGraphql,
+  resetAdminGraphql,
+} from "../support/admin-graphql";
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "../../emulator/test-support";
+import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
+import { appProxyRequest } from "../support/app-proxy";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { callRoute } from "../support/webhooks";
+
+// The offer block's layout hint (decision 014) through the real plans route: the storefront asks
+// for plans, the app records which variants of the product have none and writes them to the
+// product's app-owned metafield with the shop's offline session. Shopify's Admin API is answered
+// from recorded JSON; the service is the emulator.
+
+const SHOP = "hint-store.myshopify.com";
+const OFFLINE_TOKEN = "shpat_hint_offline";
+const LAPTOP_PRODUCT = "8012345678901";
+const HOSE_PRODUCT = "8012345678902";
+const app = withOutboxApp();
+
+type Lookup = { variantId: string; productId?: string; title: string; price?: string };
+
+function plansQuery({ variantId, productId, title, price }: Lookup): Record<string, string> {
+  return {
+    variant_id: variantId,
+    ...(productId === undefined ? {} : { product_id: productId }),
+    price: price ?? "19900",
+    currency: "EUR",
+    user_session_id: randomUUID(),
+    product_title: title,
+    product_brand: "Nimbus",
+  };
+}
+
+async function lookUpPlans(lookup: Lookup) {
+  const { loader } = await import("../../app/routes/proxy.plans");
+  const answer = (await callRoute(
+    loader,
+    appProxyRequest({ path: "plans", shop: SHOP, query: plansQuery(lookup) }),
+  )) as Response;
+  return { status: answer.status, body: (await answer.json()) as { plans?: unknown[] } };
+}
+
+const laptop = (variantId: string, price?: string): Lookup => ({
+  variantId,
+  productId: LAPTOP_PRODUCT,
+  title: "Aurora 14 Laptop",
+  ...(price === undefined ? {} : { price }),
+});
+const hose = (variantId: string): Lookup => ({
+  variantId,
+  productId: HOSE_PRODUCT,
+  title: "Garden hose",
+});
+
+function hintRow(productId: string) {
+  return app.prisma.productOfferHint.findUnique({
+    where: { shop_productId: { shop: SHOP, productId } },
+    select: { withoutPlans: true, published: true, lastError: true },
+  });
+}
+
+const setCalls = () =>
+  adminGraphqlCalls().filter((call) => call.operationName === "SetPlanAvailability");
+
+const published = (ids: string[]) => ({
+  withoutPlans: JSON.stringify(ids),
+  published: JSON.stringify(ids),
+  lastError: null,
+});
+
+beforeEach(async () => {
+  forgetStorefrontActivity();
+  resetAdminGraphql();
+  await app.prisma.shopConnection.deleteMany({});
+  await app.prisma.productOfferHint.deleteMany({});
+  await app.prisma.session.deleteMany({});
+  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await app.prisma.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: OFFLINE_TOKEN,
+      scope: "read_orders,write_orders,read_products,write_products,write_publications",
+    },
+  });
+});
+
+afterEach(() => {
+  // Every queued answer was asked for, and nothing else was.
+  expect(resetAdminGraphql()).toEqual({ unused: [], unexpected: [] });
+});
+
+describe("the offer block's layout hint", () => {
+  it("writes a product's variants without plans to its app-owned metafield, once", async () => {
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-plan-availability.json"),
+    );
+    expect((await lookUpPlans(hose("5550001"))).body.plans).toEqual([]);
+
+    await expect.poll(() => hintRow(HOSE_PRODUCT)).toEqual(published(["5550001"]));
+    expect(setCalls()).toHaveLength(1);
+    expect(setCalls()[0]).toMatchObject({
+      shop: SHOP,
+      accessToken: OFFLINE_TOKEN,
+      variables: {
+        metafields: [
+          {
+            ownerId: `gid://shopify/Product/${HOSE_PRODUCT}`,
+            namespace: "$app",
+            key: "plan_availability",
+            type: "json",
+            value: '{"without_plans":["5550001"]}',
+          },
+        ],
+      },
+    });
+
+    // The same answer again, past the note interval: Shopify already holds it, nothing is sent.
+    forgetStorefrontActivity();
+    await lookUpPlans(hose("5550001"));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(setCalls()).toHaveLength(1);
+  });
+
+  it("keeps no hint for a product whose variants have plans", async () => {
+    expect((await lookUpPlans(laptop("7982301839417"))).body.plans?.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await hintRow(LAPTOP_PRODUCT)).toBeNull();
+    expect(setCalls()).toHaveLength(0);
+  });
+
+  it("lists only the variants without plans, and takes one out when it gains plans", async () => {
+    // The laptop's 1.00 EUR variant is below every price band: no plans.
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-plan-availability.json"),
+    );
+    expect((await lookUpPlans(laptop("7982301839418", "100"))).body.plans).toEqual([]);
+    expect((await lookUpPlans(laptop("7982301839417"))).body.plans?.length).toBeGreaterThan(0);
+    await expect.poll(() => hintRow(LAPTOP_PRODUCT)).toEqual(published(["7982301839418"]));
+
+    // Its price changes to one the service covers: it leaves the list, and Shopify is told.
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-plan-availability.json"),
+    );
+    expect((await lookUpPlans(laptop("7982301839418"))).body.plans?.length).toBeGreaterThan(0);
+    await expect.poll(() => hintRow(LAPTOP_PRODUCT)).toEqual(published([]));
+    expect(setCalls().map((call) => call.variables)).toEqual([
+      { metafields: [expect.objectContaining({ value: '{"without_plans":["7982301839418"]}' })] },
+      { metafields: [expect.objectContaining({ value: '{"without_plans":[]}' })] },
+    ]);
+  });
+
+  it("records two variants of one product looked up at once", async () => {
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-plan-availability.json"),
+    );
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-plan-availability.json"),
+    );
+    await Promise.all([lookUpPlans(hose("5550001")), lookUpPlans(hose("5550002"))]);
+    await expect.poll(() => hintRow(HOSE_PRODUCT)).toEqual(published(["5550001", "5550002"]));
+    // The last value sent is the whole list; a publish that ran meanwhile may have sent one.
+    expect(setCalls().at(-1)?.variables).toEqual({
+      metafields: [expect.objectContaining({ value: '{"without_plans":["5550001","5550002"]}' })],
+    });
+    // The queue's second answer was for a second publish; when one sufficed, it is not owed.
+    resetAdminGraphql();
+  });
+
+  it("keeps a refused write and tries again on a later view", async () => {
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-owner-missing.json"),
+    );
+    await lookUpPlans(hose("5550001"));
+    await expect
+      .poll(() => hintRow(HOSE_PRODUCT))
+      .toEqual({
+        withoutPlans: '["5550001"]',
+        published: null,
+        lastError: "Owner does not exist.",
+      });
+
+    expectAdminGraphql(
+      "SetPlanAvailability",
+      adminGraphqlFixture("metafields-set-plan-availability.json"),
+    );
+    forgetStorefrontActivity();
+    await lookUpPlans(hose("5550001"));
+    await expect.poll(() => hintRow(HOSE_PRODUCT)).toEqual(published(["5550001"]));
+  });
+
+  it("keeps a write that Shopify throttled for a later view", async () => {
+    expectAdminGraphql("SetPlanAvailability", adminGraphqlFixture("throttled.json"));
+    await lookUpPlans(hose("5550001"));
+    await expect
+      .poll(() => hintRow(HOSE_PRODUCT))
+      .toEqual({
+        withoutPlans: '["5550001"]',
+        published: null,
+        lastError: expect.stringContaining("Throttled") as unknown,
+      });
+  });
+
+  it("records the hint but writes nothing for a shop without an offline session", async () => {
+    await app.prisma.session.deleteMany({});
+    await lookUpPlans(hose("5550001"));
+    await expect
+      .poll(() => hintRow(HOSE_PRODUCT))
+      .toEqual({ withoutPlans: '["5550001"]', published: null, lastError: null });
+    expect(setCalls()).toHaveLength(0);
+  });
+
+  it("keeps no hint when the block sends no product ID (a script cached from before)", async () => {
+    const { productId: _unused, ...withoutProduct } = hose("5550001");
+    expect((await lookUpPlans(withoutProduct)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await app.prisma.productOfferHint.count()).toBe(0);
+  });
+
+  it("keeps no hint from a lookup the service failed", async () => {
+    await app.restartEmulator(async () => {
+      const { body } = await lookUpPlans(hose("5550009"));
+      expect(body).toMatchObject({ plans: [], unavailable: "service_error" });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await app.prisma.productOfferHint.count()).toBe(0);
+  });
+
+  it("refuses a product ID that is not a Shopify ID, with a clear 400", async () => {
+    const answer = await lookUpPlans({ ...hose("5550001"), productId: "gid://shopify/Product/1" });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain("product_id must be a Shopify product ID");
+  });
+});
