@@ -8,6 +8,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 import { callRoute } from "../support/webhooks";
+import { createOfflineSession } from "../support/offline-session";
 
 // The embedded admin: App Bridge sends a session token; the offline session comes from Prisma.
 const provider = testDatabaseProvider();
@@ -27,16 +28,7 @@ function callLoader(request: Request) {
 beforeEach(async () => {
   await prisma.session.deleteMany({});
   await prisma.shopConnection.deleteMany({});
-  await prisma.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      accessToken: "shpat_offline_token",
-      scope: "read_orders,write_orders,read_products,write_products,write_publications",
-    },
-  });
+  await createOfflineSession(prisma, SHOP, "shpat_offline_token");
   await saveConnectionKeys(prisma, getSecretBox(), SHOP, { sandboxSecretKey: SECRET_KEY });
 });
 

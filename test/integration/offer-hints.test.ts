@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
 import { appProxyRequest } from "../support/app-proxy";
+import { createOfflineSession } from "../support/offline-session";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { callRoute } from "../support/webhooks";
 
@@ -82,16 +83,7 @@ beforeEach(async () => {
   await app.prisma.productOfferHint.deleteMany({});
   await app.prisma.session.deleteMany({});
   await connectSandbox(app, SHOP, SANDBOX_KEY);
-  await app.prisma.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      accessToken: OFFLINE_TOKEN,
-      scope: "read_orders,write_orders,read_products,write_products,write_publications",
-    },
-  });
+  await createOfflineSession(app.prisma, SHOP, OFFLINE_TOKEN);
 });
 
 afterEach(() => {

@@ -7,6 +7,7 @@ import { testDatabaseProvider } from "../support/databases";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { callRoute } from "../support/webhooks";
+import { createOfflineSession } from "../support/offline-session";
 
 // The offer options saved on the admin's Settings page reach the storefront with the plans:
 // GET /apps/svc/plans through the real, signed proxy route, the emulator as the service.
@@ -30,16 +31,7 @@ beforeEach(async () => {
   await app.control.reset();
   await app.prisma.session.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
-  await app.prisma.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      accessToken: "shpat_offline_offer_options",
-      scope: "read_orders,write_orders,read_products,write_products,write_publications",
-    },
-  });
+  await createOfflineSession(app.prisma, SHOP, "shpat_offline_offer_options");
   for (const shop of [SHOP, OTHER_SHOP]) await connectSandbox(app, shop, SANDBOX_KEY);
 });
 

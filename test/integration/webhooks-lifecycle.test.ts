@@ -71,6 +71,7 @@ beforeEach(async () => {
     prisma.webhookReceipt,
     prisma.session,
     prisma.shopConnection,
+    prisma.productOfferHint,
   ] as const) {
     await (table as typeof prisma.session).deleteMany({});
   }
@@ -203,6 +204,11 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
   });
 
   it("shop/redact deletes everything stored for that shop and nothing else", async () => {
+    for (const shop of [SHOP, OTHER_SHOP]) {
+      await prisma.productOfferHint.create({
+        data: { shop, productId: "8457293660217", withoutPlans: '["45190312001593"]' },
+      });
+    }
     const uninstall = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
     await callRoute(
       appUninstalled,
@@ -220,10 +226,12 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       prisma.outboxEvent.count({ where: { shop: SHOP } }),
       prisma.webhookReceipt.count({ where: { shop: SHOP } }),
       prisma.shopConnection.count({ where: { shop: SHOP } }),
+      prisma.productOfferHint.count({ where: { shop: SHOP } }),
     ]) {
       expect(await count).toBe(0);
     }
     expect(await prisma.outboxEvent.count({ where: { shop: OTHER_SHOP } })).toBe(2);
     expect(await prisma.shopConnection.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+    expect(await prisma.productOfferHint.count({ where: { shop: OTHER_SHOP } })).toBe(1);
   });
 });

@@ -52,6 +52,10 @@ export interface Storefront {
   proxyRequests: { method: string; path: string; query: URLSearchParams; body?: unknown }[];
   /** Answers /apps/svc instead of the app, when set: a proxy that misbehaves on purpose. */
   proxyOverride?: AppProxy;
+  /** Product metafields by product ID, namespace and key, as Liquid reads them. */
+  metafields: ProductMetafields;
+  /** Shopify's Admin API `metafieldsSet` on this shop's products: its answer's `data`. */
+  metafieldsSet(inputs: MetafieldInput[]): unknown;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,18 @@ const CONTENT_TYPES: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
 };
 
+export type MetafieldInput = {
+  ownerId: string;
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+};
+export type ProductMetafields = Map<
+  number,
+  Record<string, Record<string, { type: string; value: string }>>
+>;
+
 export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
   const shop = readShop();
   const settings: StorefrontSettings = {
@@ -80,6 +96,7 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
   };
   const carts = new Map<string, Cart>();
   const proxyRequests: Storefront["proxyRequests"] = [];
+  const metafields: ProductMetafields = new Map();
 
   const server = createServer((incoming, outgoing) => {
     handle(incoming, outgoing).catch((error: unknown) => {
@@ -133,7 +150,7 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
         ? cookies.harness_theme
         : "dawn"
     ) as ThemeKind;
-    const page = new Page(shop, settings, cart, locale, theme);
+    const page = new Page(shop, settings, cart, locale, theme, metafields);
 
     const cartAction = /^\/cart\/(add|change|update|clear)(\.js)?$/.exec(pathname);
     if (cartAction) {
@@ -206,6 +223,8 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
     settings,
     carts,
     proxyRequests,
+    metafields,
+    metafieldsSet: (inputs) => metafieldsSet(shop, metafields, inputs),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -213,6 +232,57 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
       }),
   };
   return storefront;
+}
+
+/**
+ * `metafieldsSet` as Shopify answers it (its `data`): every input is stored, or none when one
+ * names a product the shop does not have. The `$app` namespace is kept as written; Shopify
+ * resolves it to the app's reserved one, and Liquid's `$app` reads the same.
+ */
+function metafieldsSet(shop: ShopData, metafields: ProductMetafields, inputs: MetafieldInput[]) {
+  const userErrors = inputs.flatMap((input, index) => {
+    const id = Number(/^gid:\/\/shopify\/Product\/(\d+)$/.exec(input.ownerId)?.[1]);
+    if (shop.products.some((product) => product.id === id)) return [];
+    return [
+      {
+        field: ["metafields", String(index), "ownerId"],
+        message: "Owner does not exist.",
+        code: "INVALID",
+      },
+    ];
+  });
+  if (userErrors.length) return { metafieldsSet: { metafields: [], userErrors } };
+  for (const input of inputs) {
+    const id = Number(input.ownerId.split("/").pop());
+    const product = metafields.get(id) ?? {};
+    product[input.namespace] = {
+      ...product[input.namespace],
+      [input.key]: { type: input.type, value: input.value },
+    };
+    metafields.set(id, product);
+  }
+  const updatedAt = new Date().toISOString();
+  return {
+    metafieldsSet: {
+      metafields: inputs.map(({ key, namespace }) => ({ key, namespace, updatedAt })),
+      userErrors: [],
+    },
+  };
+}
+
+/** A product's metafields as Liquid sees them: a JSON value is parsed. */
+function liquidMetafields(stored: ProductMetafields, productId: number) {
+  return Object.fromEntries(
+    Object.entries(stored.get(productId) ?? {}).map(([namespace, keys]) => [
+      namespace,
+      Object.fromEntries(
+        Object.entries(keys).map(([key, { type, value }]) => [
+          key,
+          { type, value: type === "json" ? (JSON.parse(value) as unknown) : value },
+        ]),
+      ),
+    ]),
+  );
 }
 
 /** One storefront request's rendering context: shop, cart, locale, theme. */
@@ -225,6 +295,7 @@ class Page {
     private readonly cart: Cart,
     private readonly locale: "en" | "de",
     private readonly theme: ThemeKind,
+    private readonly metafields: ProductMetafields,
   ) {
     const root = locale === "de" ? "/de/" : "/";
     this.routes = {
@@ -322,7 +393,11 @@ class Page {
     const selected =
       product.variants.find((variant) => String(variant.id) === variantParam) ??
       product.variants[0];
-    const liquidProduct = { ...product, selected_or_first_available_variant: selected };
+    const liquidProduct = {
+      ...product,
+      selected_or_first_available_variant: selected,
+      metafields: liquidMetafields(this.metafields, product.id),
+    };
     const appBlock = this.settings.block
       ? await extensionLiquid.renderFile(
           "protection-offer",

@@ -1,11 +1,17 @@
+// First import: the Admin API fetch must be in place before the Shopify library is loaded; the
+// harness plays Shopify's metafieldsSet for the offer's layout hint.
+import "../support/admin-graphql";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { OfferOptions } from "../../app/admin/offer-options";
+import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
 import { SANDBOX_KEY } from "../../emulator/test-support";
+import { createOfflineSession } from "../support/offline-session";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { repoRoot } from "../support/test-env";
+import { playMetafieldsSet } from "./admin-api";
 import { appProxyToRoutes } from "./app-proxy";
 import { launchChromium } from "./browser";
 import type { Cart } from "./cart";
@@ -20,8 +26,13 @@ process.env.SVC_PLANS_CACHE_TTL_SECONDS = "0";
 
 const SHOP = "svc-harness.myshopify.com";
 const PROPERTY = "_svc_protected_product_ref";
-const LAPTOP = { handle: "aurora-14-laptop", high: 45190311870521, mid: 45190311903289 };
-const TOWEL = { handle: "linen-tea-towel", id: 45190312001593 };
+const LAPTOP = {
+  handle: "aurora-14-laptop",
+  product: 8457293627449,
+  high: 45190311870521,
+  mid: 45190311903289,
+};
+const TOWEL = { handle: "linen-tea-towel", product: 8457293660217, id: 45190312001593 };
 const PLANS = {
   high2y: 8104420102005,
   high3y: 8104420102006,
@@ -51,6 +62,9 @@ beforeAll(async () => {
   // storefront's time, which the first test measures.
   await proxy(new Request(`http://storefront.test/apps/svc/plans?${WARM_UP_QUERY}`), "plans");
   storefront = await startStorefront(proxy);
+  // The offline session the proxy's Admin API calls use, and Shopify's metafieldsSet.
+  await createOfflineSession(app.prisma, SHOP, "shpat_harness");
+  playMetafieldsSet(storefront);
   browser = await launchChromium();
   mkdirSync(artifacts, { recursive: true });
 });
@@ -135,6 +149,13 @@ const readyOffer = '[data-svc-offer][data-state="ready"]';
 /** The page's cumulative layout shift so far (the init script's PerformanceObserver). */
 const layoutShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { svcCls: number }).svcCls);
+
+/** Nothing learned of any product: no hints in the app, none on the harness's products. */
+async function forgetOfferHints() {
+  forgetStorefrontActivity();
+  storefront.metafields.clear();
+  await app.prisma.productOfferHint.deleteMany({});
+}
 
 /** Saves the offer options as the admin's Settings page does, keeping the other settings. */
 async function saveOfferOptions(offerOptions: OfferOptions) {
@@ -357,15 +378,68 @@ describe("Protection offer (app block)", () => {
     }
   });
 
-  it("shows no offer for a product without plans, and takes no space", async () => {
+  it("shows no offer for a product without plans; its first view collapses the reserved space", async () => {
+    await forgetOfferHints();
     const page = await openPage();
     await page.goto(`${storefront.url}/products/${TOWEL.handle}`);
     await page.waitForSelector('[data-svc-offer][data-state="empty"]', { state: "attached" });
     expect(await page.isVisible("[data-svc-offer]")).toBe(false);
     await page.waitForTimeout(300);
-    // The reserved space collapses once the answer says "no plans": a small shift of what is
-    // below the block (decision 011), well under the 0.1 that counts as a good CLS.
+    // Nothing is known of the product yet: the block reserved two plans' height while it asked,
+    // and what is below it moves up when the answer says "no plans" (decision 014).
+    expect(await layoutShift(page)).toBeGreaterThan(0);
     expect(await layoutShift(page)).toBeLessThan(0.01);
+  });
+
+  it("reserves no space on a product the app learned has no plans: no layout shift", async () => {
+    await forgetOfferHints();
+    const first = await openPage();
+    await first.goto(`${storefront.url}/products/${TOWEL.handle}`);
+    // The first view's answer reaches the product's metafield through the Admin API.
+    await expect
+      .poll(() => storefront.metafields.get(TOWEL.product)?.["$app"]?.plan_availability?.value)
+      .toBe(JSON.stringify({ without_plans: [String(TOWEL.id)] }));
+
+    const page = await openPage();
+    const response = await page.goto(`${storefront.url}/products/${TOWEL.handle}`);
+    // Rendered hidden by the Liquid itself, before any script runs.
+    expect(await response?.text()).toMatch(/data-svc-offer\s+data-state="empty"/);
+    // The block still asks, so a product that gains plans shows them.
+    await expect
+      .poll(() => storefront.proxyRequests.filter((request) => request.path === "plans").length)
+      .toBe(2);
+    await page.waitForTimeout(300);
+    expect(await page.isVisible("[data-svc-offer]")).toBe(false);
+    expect(await layoutShift(page)).toBe(0);
+  });
+
+  it("shows the plans of a variant the hint lists wrongly, and corrects the hint", async () => {
+    await forgetOfferHints();
+    // The state after the laptop's high variant once had no plans (its price was below every band).
+    const stale = JSON.stringify([String(LAPTOP.high)]);
+    await app.prisma.productOfferHint.create({
+      data: {
+        shop: SHOP,
+        productId: String(LAPTOP.product),
+        withoutPlans: stale,
+        published: stale,
+      },
+    });
+    storefront.metafields.set(LAPTOP.product, {
+      $app: {
+        plan_availability: {
+          type: "json",
+          value: JSON.stringify({ without_plans: [String(LAPTOP.high)] }),
+        },
+      },
+    });
+    const page = await openPage();
+    await page.goto(`${storefront.url}/products/${LAPTOP.handle}`);
+    await page.waitForSelector(readyOffer);
+    expect((await offerTexts(page)).length).toBe(3);
+    await expect
+      .poll(() => storefront.metafields.get(LAPTOP.product)?.["$app"]?.plan_availability?.value)
+      .toBe(JSON.stringify({ without_plans: [] }));
   });
 });
 
