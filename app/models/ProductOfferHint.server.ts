@@ -1,4 +1,6 @@
+import { setTimeout } from "node:timers/promises";
 import type { AppPrismaClient } from "../db/client.server";
+import { isUniqueViolation } from "./WebhookReceipt.server";
 import {
   nextHintedVariants,
   readHintedVariants,
@@ -11,8 +13,13 @@ export interface StoredOfferHint {
   published: string | null;
 }
 
-/** Read-modify-write rounds before giving up on a product many lookups change at once. */
-const MAX_ATTEMPTS = 5;
+/**
+ * Read-modify-write rounds before giving up. Each round one of the writers racing on a product
+ * wins, and the others wait a random few milliseconds before reading again, so even a burst of
+ * a product's variants noted at once (a cold start under traffic) lands well within this.
+ */
+const MAX_ATTEMPTS = 20;
+const RETRY_JITTER_MS = 5;
 
 /**
  * Records one lookup's answer for a variant of a product, and returns the hint as it then
@@ -40,7 +47,14 @@ export async function recordVariantPlans(
     if (!row) {
       const created = await db.productOfferHint
         .create({ data: { shop, productId, withoutPlans } })
-        .catch(() => null);
+        .then(
+          () => true,
+          (error: unknown) => {
+            // Created by another process in between: computed again below; anything else fails.
+            if (isUniqueViolation(error)) return false;
+            throw error;
+          },
+        );
       if (created) return { withoutPlans, published: null };
     } else {
       const { count } = await db.productOfferHint.updateMany({
@@ -53,6 +67,7 @@ export async function recordVariantPlans(
     if (attempt === MAX_ATTEMPTS) {
       throw new Error(`The offer hint of product ${productId} kept changing; not recorded`);
     }
+    await setTimeout(Math.random() * RETRY_JITTER_MS * Math.min(attempt, 4));
   }
 }
 

@@ -173,6 +173,21 @@ describe("the offer block's layout hint", () => {
     resetAdminGraphql();
   });
 
+  it("records every variant when many of one product are noted at once (writers racing)", async () => {
+    const { recordVariantPlans } = await import("../../app/models/ProductOfferHint.server");
+    const variants = Array.from({ length: 10 }, (_, i) => String(5550010 + i));
+    await Promise.all(
+      variants.map((variantId) =>
+        recordVariantPlans(app.prisma, SHOP, HOSE_PRODUCT, variantId, false),
+      ),
+    );
+    expect(await hintRow(HOSE_PRODUCT)).toEqual({
+      withoutPlans: JSON.stringify(variants),
+      published: null,
+      lastError: null,
+    });
+  });
+
   it("keeps a refused write and tries again on a later view", async () => {
     expectAdminGraphql(
       "SetPlanAvailability",
