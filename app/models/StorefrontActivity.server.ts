@@ -6,8 +6,9 @@ import { updateOfferHint } from "../storefront/offer-hints.server";
 /**
  * What the app proxy learns about a storefront: that the embed runs (it reports carts), that
  * the offer block runs (it looks up plans), and which variants were offered plans. The admin's
- * checklist and attach rate read it; the offer block's layout hint is kept from it too. Each fact is written at most once per NOTE_INTERVAL_MS per
- * process, so a busy storefront costs no write per page view.
+ * checklist and attach rate read it; the offer block's layout hint is kept from it too
+ * (decision 014). Each fact is written at most once per NOTE_INTERVAL_MS per process, so a busy
+ * storefront costs no write per page view.
  */
 const NOTE_INTERVAL_MS = 10 * 60_000;
 const MAX_REMEMBERED = 50_000;
