@@ -131,9 +131,13 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
         query: url.searchParams,
         ...(request.method === "POST" ? { body: parseJson(await request.clone().text()) } : {}),
       });
-      if (settings.proxyDelayMs > 0) await delay(settings.proxyDelayMs);
-      if (settings.proxyDown) return send(new Response("<h1>Bad gateway</h1>", { status: 502 }));
-      return send(await (storefront.proxyOverride ?? proxy)(request, subpath));
+      // The set-up in force when the request arrived answers it, even after a delay: a request a
+      // slow-proxy test held back must not reach the next test's proxy.
+      const answer = storefront.proxyOverride ?? proxy;
+      const { proxyDelayMs, proxyDown } = settings;
+      if (proxyDelayMs > 0) await delay(proxyDelayMs);
+      if (proxyDown) return send(new Response("<h1>Bad gateway</h1>", { status: 502 }));
+      return send(await answer(request, subpath));
     }
 
     const setCookies: string[] = [];

@@ -595,6 +595,9 @@ describe("Never breaking the store", () => {
 describe("Protection cart rules (app embed)", () => {
   async function cartWithPlan(page: Page, quantity = 1) {
     await page.goto(`${storefront.url}/cart`);
+    // The embed reads /cart.js as the page loads. Lines added before that read would start a
+    // report from this page too, racing the test's own (seen on a loaded CI machine).
+    await page.waitForLoadState("networkidle");
     const cart = await cartOf(page);
     cart.add([
       { id: LAPTOP.high, quantity },
