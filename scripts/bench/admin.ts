@@ -17,6 +17,7 @@ import type { DatabaseProvider } from "../../app/db/database-url";
 import { percentile } from "./http-load";
 import { BenchmarkError, machineBusyMs, postgresCpuMs, selfCpuMs } from "./processes";
 import { describeMachine, machineLine, writeMarkedSection, type MachineInfo } from "./report";
+import { createOfflineSession } from "../../test/support/offline-session";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUTES = path.join(ROOT, "app/routes");
@@ -285,16 +286,12 @@ async function seed(db: AppPrismaClient): Promise<Record<string, number>> {
   const now = Date.now();
   const start = now - SIZES.days * 86_400_000;
 
-  await db.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      accessToken: "shpat_bench_admin",
-      scope: "read_orders,write_orders,read_products,write_products",
-    },
-  });
+  await createOfflineSession(
+    db,
+    SHOP,
+    "shpat_bench_admin",
+    "read_orders,write_orders,read_products,write_products",
+  );
   await saveConnectionKeys(db, getSecretBox(), SHOP, {
     environment: "production",
     sandboxSecretKey: "sk_test_bench_admin_0000",
@@ -522,16 +519,7 @@ const eventsOf = (data: unknown[]) => (data[1] as EventsData).events ?? [];
 async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
   const { middleId, deadId: deadEventId, orderId: deadOrderId, smallShop } = await planSubjects(db);
   const dead = { id: deadEventId, orderId: deadOrderId };
-  await db.session.create({
-    data: {
-      id: `offline_${smallShop}`,
-      shop: smallShop,
-      state: "",
-      isOnline: false,
-      accessToken: "shpat_bench_small",
-      scope: "read_orders",
-    },
-  });
+  await createOfflineSession(db, smallShop, "shpat_bench_small", "read_orders");
   const fullPage = (data: unknown[]) =>
     eventsOf(data).length === 50 ? "" : `${eventsOf(data).length} events instead of 50`;
   const layout = "app.tsx";

@@ -7,6 +7,7 @@ import { testDatabaseProvider } from "../support/databases";
 import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { callRoute } from "../support/webhooks";
+import { createOfflineSession } from "../support/offline-session";
 
 // The admin's Connection page through its real loader and action, with App Bridge session
 // tokens, the shop's database rows and the emulator as the protection service.
@@ -37,16 +38,7 @@ beforeEach(async () => {
   await app.prisma.protectionItem.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
   for (const shop of [SHOP, OTHER_SHOP]) {
-    await app.prisma.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        accessToken: `shpat_offline_${shop}`,
-        scope: "read_orders,write_orders,read_products,write_products,write_publications",
-      },
-    });
+    await createOfflineSession(app.prisma, shop, `shpat_offline_${shop}`);
     await app.connections.recordInstallation(app.prisma, shop, null);
   }
 });

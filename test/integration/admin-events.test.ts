@@ -6,6 +6,7 @@ import { loader as receiptLoader } from "../../app/routes/app.events.receipts.$i
 import { action as listAction, loader as listLoader } from "../../app/routes/app.events";
 import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
+import { createOfflineSession } from "../support/offline-session";
 
 // The admin's event log through its real loaders and actions, with App Bridge session tokens:
 // what a shop sees, how it pages and filters, retries, and that it never reaches another shop.
@@ -175,16 +176,7 @@ beforeEach(async () => {
   await prisma.webhookReceipt.deleteMany({});
   await prisma.session.deleteMany({});
   for (const shop of [SHOP, OTHER_SHOP]) {
-    await prisma.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        accessToken: `shpat_${shop}`,
-        scope: "read_orders,write_orders,read_products,write_products,write_publications",
-      },
-    });
+    await createOfflineSession(prisma, shop, `shpat_${shop}`);
   }
   await seed();
 });

@@ -10,6 +10,7 @@ import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";
 import { callRoute } from "../support/webhooks";
+import { createOfflineSession } from "../support/offline-session";
 
 // The admin's home page: the go-live checklist the app detects by itself, and the figures of
 // the shop's current environment, read through the real loader with a valid session token.
@@ -179,16 +180,7 @@ beforeEach(async () => {
   await prisma.orderSummary.deleteMany({});
   await prisma.protectableVariant.deleteMany({});
   for (const shop of [SHOP_A, SHOP_B]) {
-    await prisma.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        accessToken: "shpat_offline_token",
-        scope: "read_orders,write_orders,read_products,write_products,write_publications",
-      },
-    });
+    await createOfflineSession(prisma, shop, "shpat_offline_token");
   }
 });
 

@@ -9,6 +9,7 @@ import { LIFECYCLE, readLifecycleFixture } from "../fixtures/lifecycle/lifecycle
 import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { repoRoot } from "../support/test-env";
+import { createOfflineSession } from "../support/offline-session";
 
 /*
  * Tenant isolation of the embedded admin: with shop A's valid session token, no admin route
@@ -172,16 +173,7 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 
 async function seedShop(fixture: ShopFixture) {
   const { prisma, connections, box, webhooks } = app;
-  await prisma.session.create({
-    data: {
-      id: `offline_${fixture.shop}`,
-      shop: fixture.shop,
-      state: "",
-      isOnline: false,
-      accessToken: `shpat_${fixture.shop.split(".")[0]}`,
-      scope: "read_orders,write_orders,read_products,write_products,write_publications",
-    },
-  });
+  await createOfflineSession(prisma, fixture.shop, `shpat_${fixture.shop.split(".")[0]}`);
   await connections.saveConnectionKeys(prisma, box.getSecretBox(), fixture.shop, {
     environment: "sandbox",
     sandboxSecretKey: fixture.secretKey,

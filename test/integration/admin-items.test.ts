@@ -26,6 +26,7 @@ import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";
 import { callRoute } from "../support/webhooks";
+import { createOfflineSession } from "../support/offline-session";
 
 // The Protection items page through its real routes: a session token as App Bridge sends it,
 // the offline session from the database, and Shopify's Admin API answered from recorded JSON.
@@ -175,6 +176,24 @@ function itemsOf(shop: string) {
   return prisma.protectionItem.findMany({ where: { shop }, orderBy: { variantId: "asc" } });
 }
 
+/** The stored items' mapping fields, without IDs and timestamps: whole rows to compare. */
+function itemFieldsOf(shop: string) {
+  return prisma.protectionItem.findMany({
+    where: { shop },
+    orderBy: { variantId: "asc" },
+    select: {
+      strategy: true,
+      productId: true,
+      variantId: true,
+      title: true,
+      priceAmount: true,
+      currency: true,
+      category: true,
+      createdByApp: true,
+    },
+  });
+}
+
 async function seedItem(shop: string, variantId: string, extra: Partial<{ title: string }> = {}) {
   return prisma.protectionItem.create({
     data: {
@@ -197,16 +216,7 @@ beforeEach(async () => {
     [SHOP_A, TOKEN_A],
     [SHOP_B, TOKEN_B],
   ] as const) {
-    await prisma.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        accessToken,
-        scope: SCOPES,
-      },
-    });
+    await createOfflineSession(prisma, shop, accessToken, SCOPES);
   }
 });
 
@@ -284,30 +294,7 @@ describe(`create the protection product (${provider})`, () => {
       input: [{ publicationId: ONLINE_STORE_PUBLICATION }],
     });
 
-    const items = await itemsOf(SHOP_A);
-    expect(
-      items.map(
-        ({
-          strategy,
-          productId,
-          variantId,
-          title,
-          priceAmount,
-          currency,
-          category,
-          createdByApp,
-        }) => ({
-          strategy,
-          productId,
-          variantId,
-          title,
-          priceAmount,
-          currency,
-          category,
-          createdByApp,
-        }),
-      ),
-    ).toEqual([
+    expect(await itemFieldsOf(SHOP_A)).toEqual([
       {
         strategy: "one_to_many",
         productId: "9112745984305",
@@ -722,30 +709,7 @@ describe(`map existing products and variants (${provider})`, () => {
         ],
       },
     });
-    const items = await itemsOf(SHOP_A);
-    expect(
-      items.map(
-        ({
-          strategy,
-          productId,
-          variantId,
-          title,
-          priceAmount,
-          currency,
-          category,
-          createdByApp,
-        }) => ({
-          strategy,
-          productId,
-          variantId,
-          title,
-          priceAmount,
-          currency,
-          category,
-          createdByApp,
-        }),
-      ),
-    ).toEqual([
+    expect(await itemFieldsOf(SHOP_A)).toEqual([
       {
         strategy: "one_to_one",
         productId: "8816243261745",

@@ -7,6 +7,7 @@ import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { callRoute, readShopifyFixture } from "../support/webhooks";
 import { SANDBOX_KEY } from "../../emulator/test-support";
+import { createOfflineSession } from "../support/offline-session";
 
 // The admin's Settings page through its real loader and action with App Bridge session tokens;
 // the order-reporting choice is then followed by the real order webhook route.
@@ -30,16 +31,7 @@ beforeEach(async () => {
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
   for (const shop of [SHOP, OTHER_SHOP]) {
-    await app.prisma.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        accessToken: `shpat_offline_${shop}`,
-        scope: "read_orders,write_orders,read_products,write_products,write_publications",
-      },
-    });
+    await createOfflineSession(app.prisma, shop, `shpat_offline_${shop}`);
     await connectSandbox(app, shop, SANDBOX_KEY);
   }
 });

@@ -9,6 +9,7 @@ import { action as customersRedact } from "../../app/routes/webhooks.customers.r
 import { action as shopRedact } from "../../app/routes/webhooks.shop.redact";
 import { testDatabaseProvider } from "../support/databases";
 import { callRoute, readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
+import { createOfflineSession } from "../support/offline-session";
 
 const provider = testDatabaseProvider();
 const SHOP = "super-toys.myshopify.com";
@@ -17,16 +18,7 @@ const OTHER_SHOP = "other-store.myshopify.com";
 async function seedShop(shop: string) {
   await recordInstallation(prisma, shop, "read_orders");
   await saveConnectionKeys(prisma, getSecretBox(), shop, { sandboxSecretKey: "sk_test_seed_1234" });
-  await prisma.session.create({
-    data: {
-      id: `offline_${shop}`,
-      shop,
-      state: "",
-      isOnline: false,
-      accessToken: "shpat_test",
-      scope: "read_orders",
-    },
-  });
+  await createOfflineSession(prisma, shop, "shpat_test", "read_orders");
   const placed = (orderId: string, email: string) =>
     JSON.stringify({
       type: "order_placed",
