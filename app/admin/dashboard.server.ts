@@ -97,6 +97,7 @@ async function orderCounts(
     currency: row.currency,
     planLineCount: row.planLineCount,
     orders: row._count._all,
-    planRevenue: row._sum.planRevenue ?? 0,
+    // Stored as 64-bit minor units; a JS number is exact up to 2^53 (9e15 minor units).
+    planRevenue: Number(row._sum.planRevenue ?? 0),
   }));
 }

@@ -1,9 +1,10 @@
 import type { ShopConnection } from "../generated/prisma/sqlite/client";
 import type { ApiVersion, Environment } from "../protection/types";
-import { lastFour, type SecretBox } from "../crypto/secret-box.server";
+import { lastFour, SecretBoxError, type SecretBox } from "../crypto/secret-box.server";
 import type { AppPrismaClient } from "../db/client.server";
 
-export type ConnectionStatus = "not_connected" | "connected" | "key_rejected" | "uninstalled";
+export type ConnectionStatus =
+  "not_connected" | "connected" | "key_rejected" | "secret_unreadable" | "uninstalled";
 
 /** What a browser may see of a connection: never a secret key, only its last four characters. */
 export interface PublicConnection {
@@ -103,10 +104,14 @@ export async function saveConnectionKeys(
   if (input.sandboxPublishableKey !== undefined)
     data.sandboxPublishableKey = input.sandboxPublishableKey;
   if (input.livePublishableKey !== undefined) data.livePublishableKey = input.livePublishableKey;
+  if (input.sandboxSecretKey) data.sandboxKeyRejectedAt = null;
+  if (input.liveSecretKey) data.liveKeyRejectedAt = null;
   if (input.sandboxSecretKey || input.liveSecretKey) {
-    // A new key is a fresh start: a "key rejected" pause ends when the key changes.
+    // A new key is a fresh start: a "key rejected" pause ends when the key changes, and events
+    // that waited through the pause get a full retry window from now (decision 018).
     data.status = "connected";
     data.statusDetail = null;
+    data.deliveryResumedAt = new Date();
   }
   return db.shopConnection.upsert({
     where: { shop },
@@ -135,27 +140,44 @@ export function openSecretKey(
 }
 
 /**
- * The service refused an environment's key (401): the connection is paused until a new key is
- * saved. Only the key that was refused is blamed: if the merchant saved a new one meanwhile,
- * the connection stays as it is.
+ * Whether the outbox may send to `environment` now: the shop is installed, its secrets can be
+ * opened, and that environment has a key the service has not refused. The claim query says the
+ * same in SQL (app/outbox/claim.server.ts).
  */
-export function markKeyRejected(
+export function canSendTo(record: ShopConnection, environment: Environment): boolean {
+  if (record.status === "uninstalled" || record.status === "secret_unreadable") return false;
+  const rejectedAt =
+    environment === "production" ? record.liveKeyRejectedAt : record.sandboxKeyRejectedAt;
+  return Boolean(sealedKeyOf(record, environment)) && rejectedAt === null;
+}
+
+/**
+ * The service refused an environment's key (401): that environment is paused until a new key is
+ * saved; the other environment's events keep flowing. Only the key that was refused is blamed:
+ * if the merchant saved a new one meanwhile, nothing changes. The shop's status shows the pause
+ * when the refused key is the one of the environment the shop works in.
+ */
+export async function markKeyRejected(
   db: AppPrismaClient,
   refused: ShopConnection,
   environment: Environment,
   statusDetail: string,
+  at: Date = new Date(),
 ) {
   const sealedKey = sealedKeyOf(refused, environment);
-  return db.shopConnection.updateMany({
-    where: {
-      shop: refused.shop,
-      status: "connected",
-      ...(environment === "production"
-        ? { liveSecretKeySealed: sealedKey }
-        : { sandboxSecretKeySealed: sealedKey }),
-    },
+  const production = environment === "production";
+  const sameKey = production
+    ? { liveSecretKeySealed: sealedKey }
+    : { sandboxSecretKeySealed: sealedKey };
+  const paused = await db.shopConnection.updateMany({
+    where: { shop: refused.shop, ...sameKey },
+    data: production ? { liveKeyRejectedAt: at } : { sandboxKeyRejectedAt: at },
+  });
+  await db.shopConnection.updateMany({
+    where: { shop: refused.shop, status: "connected", environment, ...sameKey },
     data: { status: "key_rejected", statusDetail },
   });
+  return paused;
 }
 
 export function markConnectionStatus(
@@ -216,7 +238,17 @@ const MISSING_KEY_DETAIL = (environment: Environment) =>
  * with it, a pause for a missing key ends. A rejected key or an uninstall is left as it is.
  */
 function statusInEnvironment(record: ShopConnection, environment: Environment) {
-  if (record.status === "uninstalled" || record.status === "key_rejected") return {};
+  if (record.status === "uninstalled" || record.status === "secret_unreadable") return {};
+  const rejectedAt =
+    environment === "production" ? record.liveKeyRejectedAt : record.sandboxKeyRejectedAt;
+  if (rejectedAt) {
+    return record.status === "key_rejected"
+      ? {}
+      : {
+          status: "key_rejected",
+          statusDetail: `The service rejected the ${keyNameOf(environment)} secret key at ${rejectedAt.toISOString()}. Order events are kept and wait; delivery resumes as soon as a new key is saved.`,
+        };
+  }
   if (!sealedKeyOf(record, environment)) {
     return { status: "not_connected", statusDetail: MISSING_KEY_DETAIL(environment) };
   }
@@ -277,4 +309,143 @@ export async function settleConnectionStatus(db: AppPrismaClient, shop: string) 
   const status = statusInEnvironment(record, record.environment as Environment);
   if (!("status" in status)) return record;
   return db.shopConnection.update({ where: { shop }, data: status });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encryption key rotation (decision 017): reading a saved key without throwing, pausing a shop
+// whose key cannot be opened, and re-sealing every saved key under the current encryption key.
+
+export type SecretKeyRead =
+  | { status: "open"; secretKey: string }
+  | { status: "missing" }
+  | { status: "unreadable"; detail: UnreadableSecretDetail };
+
+/** Which sealed value could not be opened, and why (never any part of the key). */
+export interface UnreadableSecretDetail {
+  sealed: string;
+  reason: string;
+}
+
+/**
+ * An environment's plaintext key, like openSecretKey, but a value that cannot be opened (its
+ * encryption key is gone, or it was damaged) is an answer rather than an exception.
+ */
+export function readSecretKey(
+  box: SecretBox,
+  record: ShopConnection,
+  environment: Environment,
+): SecretKeyRead {
+  const sealed = sealedKeyOf(record, environment);
+  if (!sealed) return { status: "missing" };
+  try {
+    return { status: "open", secretKey: box.open(sealed, secretContext(record.shop, environment)) };
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    return { status: "unreadable", detail: { sealed, reason: error.message } };
+  }
+}
+
+export function secretUnreadableDetail(environment: Environment, reason: string): string {
+  const keyName = keyNameOf(environment);
+  return `The saved ${keyName} secret key cannot be opened: ${reason}. Order events are kept and wait. Restore the encryption key that sealed it in SVC_ENCRYPTION_KEYS_PREVIOUS and run npm run svc -- keys:reseal, or save the ${keyName} key again.`;
+}
+
+/**
+ * Pauses a shop whose saved key cannot be opened, with a status detail that says what to do.
+ * Only the value that failed is blamed: a key saved meanwhile (status connected, another sealed
+ * value) is left alone, as is a shop already paused or uninstalled. Saving a key ends the pause.
+ */
+export function markSecretUnreadable(
+  db: AppPrismaClient,
+  shop: string,
+  environment: Environment,
+  detail: UnreadableSecretDetail,
+) {
+  return db.shopConnection.updateMany({
+    where: {
+      shop,
+      status: "connected",
+      ...(environment === "production"
+        ? { liveSecretKeySealed: detail.sealed }
+        : { sandboxSecretKeySealed: detail.sealed }),
+    },
+    data: {
+      status: "secret_unreadable",
+      statusDetail: secretUnreadableDetail(environment, detail.reason),
+    },
+  });
+}
+
+/** One page of shops with a saved key, after `afterShop` in shop order (a keyset cursor). */
+export function listSealedSecretsAfter(
+  db: AppPrismaClient,
+  afterShop: string | null,
+  limit: number,
+) {
+  return db.shopConnection.findMany({
+    where: {
+      ...(afterShop === null ? {} : { shop: { gt: afterShop } }),
+      OR: [{ sandboxSecretKeySealed: { not: null } }, { liveSecretKeySealed: { not: null } }],
+    },
+    orderBy: { shop: "asc" },
+    take: limit,
+  });
+}
+
+export type ResealOutcome =
+  | { status: "missing" }
+  | { status: "current"; sealed: string }
+  | { status: "resealed"; sealed: string }
+  /** The merchant saved another key since `record` was read: it is newer and stays. */
+  | { status: "changed" }
+  | { status: "unreadable"; detail: UnreadableSecretDetail; keyId: string | null };
+
+/**
+ * Seals an environment's saved key again with the box's current encryption key, unless it
+ * already is. The write is conditional on the stored value still being the one that was read.
+ */
+export async function resealSecretKey(
+  db: AppPrismaClient,
+  box: SecretBox,
+  record: ShopConnection,
+  environment: Environment,
+): Promise<ResealOutcome> {
+  const read = readSecretKey(box, record, environment);
+  if (read.status === "missing") return read;
+  if (read.status === "unreadable") {
+    return { ...read, keyId: box.keyIdOf(read.detail.sealed) };
+  }
+  const sealed = sealedKeyOf(record, environment)!;
+  if (box.keyIdOf(sealed) === box.currentKeyId) return { status: "current", sealed };
+  const resealed = box.seal(read.secretKey, secretContext(record.shop, environment));
+  const column = environment === "production" ? "liveSecretKeySealed" : "sandboxSecretKeySealed";
+  const { count } = await db.shopConnection.updateMany({
+    where: { shop: record.shop, [column]: sealed },
+    data: { [column]: resealed },
+  });
+  return count === 1 ? { status: "resealed", sealed: resealed } : { status: "changed" };
+}
+
+/**
+ * Ends a "secret unreadable" pause once the shop's key opens again (its encryption key was
+ * restored). Only if the key is still the one that was checked, as markSecretUnreadable.
+ */
+export async function resumeReadableConnection(
+  db: AppPrismaClient,
+  shop: string,
+  environment: Environment,
+  sealed: string,
+): Promise<boolean> {
+  const { count } = await db.shopConnection.updateMany({
+    where: {
+      shop,
+      environment,
+      status: "secret_unreadable",
+      ...(environment === "production"
+        ? { liveSecretKeySealed: sealed }
+        : { sandboxSecretKeySealed: sealed }),
+    },
+    data: { status: "connected", statusDetail: null },
+  });
+  return count === 1;
 }

@@ -3,49 +3,80 @@ import { providerOfClient, type AppPrismaClient } from "../db/client.server";
 export interface ClaimOptions {
   workerId: string;
   limit: number;
-  now: Date;
+  /**
+   * The time to compare due dates and leases with. Leave it out in production: the database's
+   * clock is used, so that workers whose clocks differ still agree on when a lease ends.
+   */
+  now?: Date;
   /** A claim older than this is presumed lost (its worker crashed) and may be taken again. */
   leaseMs: number;
+}
+
+/** Builds raw SQL for both databases: SQLite numbers `?` by position, PostgreSQL by `$n`. */
+export function sqlBuilder(db: AppPrismaClient) {
+  const postgres = providerOfClient(db) === "postgresql";
+  const values: unknown[] = [];
+  const param = (value: unknown, cast = "") => {
+    values.push(value);
+    return postgres ? `$${values.length}${cast}` : "?";
+  };
+  // Dates are `timestamp(3)` in UTC on PostgreSQL and epoch milliseconds on SQLite.
+  const time = (date: Date) =>
+    postgres ? param(date.toISOString().replace("Z", ""), "::timestamp") : param(date.getTime());
+  const clock = postgres
+    ? `(clock_timestamp() AT TIME ZONE 'UTC')`
+    : `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
+  const plusMs = (expression: string, ms: number) =>
+    postgres
+      ? `(${expression} + ${param(ms, "::integer")} * interval '1 millisecond')`
+      : `(${expression} + ${param(ms, "")})`;
+  /** `now` when a caller simulates time, the database's own clock otherwise. */
+  const nowOr = (now: Date | undefined) => (now ? time(now) : clock);
+  return { postgres, values, param, time, clock, plusMs, nowOr };
 }
 
 /**
  * Claims up to `limit` events that are due, for one worker, and returns their IDs in send order.
  *
- * An event is due when its shop is connected (not paused by a rejected key, not uninstalled),
- * its time has come (or an earlier claim's lease ran out), and, unless it is the order's
- * order_placed, that order_placed was delivered and no earlier event of the order is still
- * open. So per order at most one event is in flight, and order_placed always goes first.
+ * An event is due when its environment may be sent to (the shop is installed, readable, and
+ * that environment has a key the service has not refused), its time has come (or an earlier
+ * claim's lease ran out), and, unless it is the order's order_placed, that order_placed was
+ * delivered to the same environment and no earlier event of the order is still open. So per
+ * order at most one event is in flight, and order_placed always goes first.
+ *
+ * A claim is only a reservation: before each send the worker renews it with `startSend`, and
+ * skips the send when another worker has taken the row meanwhile.
  *
  * On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED: concurrent workers never
- * claim one row twice and never wait on each other. SQLite runs a single worker and its
- * writes are serialised anyway.
+ * claim one row twice and never wait on each other. SQLite serialises its writes.
  */
 export async function claimDueEvents(
   db: AppPrismaClient,
   options: ClaimOptions,
 ): Promise<number[]> {
-  const postgres = providerOfClient(db) === "postgresql";
-  const values: unknown[] = [];
-  // SQLite numbers `?` by position and PostgreSQL by `$n`; each use gets its own parameter.
-  const param = (value: unknown, cast = "") => {
-    values.push(value);
-    return postgres ? `$${values.length}${cast}` : "?";
-  };
-  const time = (date: Date) =>
-    postgres ? param(date.toISOString().replace("Z", ""), "::timestamp") : param(date.getTime());
-  const leaseUntil = new Date(options.now.getTime() + options.leaseMs);
-  const sql = `
+  // Parameters are added in the order they appear in the text (SQLite's `?` are positional).
+  const sql = sqlBuilder(db);
+  const { param, plusMs } = sql;
+  const text = `
     UPDATE "OutboxEvent"
     SET "status" = 'delivering', "claimedBy" = ${param(options.workerId)},
-        "leaseExpiresAt" = ${time(leaseUntil)}, "updatedAt" = ${time(options.now)}
+        "leaseExpiresAt" = ${plusMs(sql.nowOr(options.now), options.leaseMs)},
+        "updatedAt" = ${sql.nowOr(options.now)}
     WHERE "id" IN (
       SELECT e."id" FROM "OutboxEvent" e
       WHERE (
-          (e."status" IN ('pending', 'failed') AND e."nextAttemptAt" <= ${time(options.now)})
-          OR (e."status" = 'delivering' AND e."leaseExpiresAt" < ${time(options.now)})
+          (e."status" IN ('pending', 'failed') AND e."nextAttemptAt" <= ${sql.nowOr(options.now)})
+          OR (e."status" = 'delivering' AND e."leaseExpiresAt" < ${sql.nowOr(options.now)})
         )
         AND EXISTS (
-          SELECT 1 FROM "ShopConnection" c WHERE c."shop" = e."shop" AND c."status" = 'connected'
+          SELECT 1 FROM "ShopConnection" c
+          WHERE c."shop" = e."shop" AND c."status" NOT IN ('uninstalled', 'secret_unreadable')
+            AND (
+              (e."environment" = 'production' AND c."liveSecretKeySealed" IS NOT NULL
+                AND c."liveKeyRejectedAt" IS NULL)
+              OR (e."environment" <> 'production' AND c."sandboxSecretKeySealed" IS NOT NULL
+                AND c."sandboxKeyRejectedAt" IS NULL)
+            )
         )
         AND (
           e."eventType" = 'order_placed'
@@ -54,6 +85,7 @@ export async function claimDueEvents(
               SELECT 1 FROM "OutboxEvent" p
               WHERE p."shop" = e."shop" AND p."orderId" = e."orderId"
                 AND p."eventType" = 'order_placed' AND p."status" = 'delivered'
+                AND p."environment" = e."environment"
             )
             AND NOT EXISTS (
               SELECT 1 FROM "OutboxEvent" b
@@ -65,14 +97,55 @@ export async function claimDueEvents(
         )
       ORDER BY e."id"
       LIMIT ${param(options.limit)}
-      ${postgres ? "FOR UPDATE OF e SKIP LOCKED" : ""}
+      ${sql.postgres ? "FOR UPDATE OF e SKIP LOCKED" : ""}
     )
     RETURNING "id"`;
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...values);
+  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(text, ...sql.values);
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
-/** Gives back what a stopping worker claimed but did not finish, for the next worker. */
+export interface StartedSend {
+  /** The attempt this send is (1 for the first), counted before the request goes out. */
+  attempt: number;
+  /** When the send started, by the clock the lease is measured with. */
+  startedAt: Date;
+}
+
+/**
+ * Renews this worker's claim on one event for one send, by the database's clock, and counts the
+ * attempt before it is made. Null when the row is no longer this worker's (its lease ran out and
+ * another worker took it, or it was released): the caller must not send.
+ */
+export async function startSend(
+  db: AppPrismaClient,
+  options: { id: number; workerId: string; leaseMs: number; now?: Date },
+): Promise<StartedSend | null> {
+  const sql = sqlBuilder(db);
+  const text = `
+    UPDATE "OutboxEvent"
+    SET "leaseExpiresAt" = ${sql.plusMs(sql.nowOr(options.now), options.leaseMs)},
+        "attempts" = "attempts" + 1, "lastAttemptAt" = ${sql.nowOr(options.now)},
+        "updatedAt" = ${sql.nowOr(options.now)}
+    WHERE "id" = ${sql.param(options.id)} AND "claimedBy" = ${sql.param(options.workerId)}
+      AND "status" = 'delivering'
+    RETURNING "attempts", "lastAttemptAt"`;
+  const rows = await db.$queryRawUnsafe<
+    { attempts: number | bigint; lastAttemptAt: Date | string | number | bigint }[]
+  >(text, ...sql.values);
+  const row = rows[0];
+  if (!row) return null;
+  return { attempt: Number(row.attempts), startedAt: toDate(row.lastAttemptAt) };
+}
+
+/** A timestamp as raw SQL returns it: a Date, epoch milliseconds, or UTC text without a zone. */
+function toDate(value: Date | string | number | bigint): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === "string")
+    return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  return new Date(Number(value));
+}
+
+/** Gives back what a stopping worker claimed but did not start, for the next worker. */
 export async function releaseClaims(db: AppPrismaClient, workerId: string, ids?: number[]) {
   const { count } = await db.outboxEvent.updateMany({
     where: { claimedBy: workerId, status: "delivering", ...(ids ? { id: { in: ids } } : {}) },

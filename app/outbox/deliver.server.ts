@@ -1,10 +1,12 @@
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
-import { keyNameOf, markKeyRejected } from "../models/ShopConnection.server";
+import { canSendTo, keyNameOf, markKeyRejected } from "../models/ShopConnection.server";
 import type { Logger } from "../logger.server";
 import { describeResult, type ServiceResult } from "../protection/results";
-import type { Environment, EventAccepted, OrderEvent } from "../protection/types";
+import type { Environment, EventReceipt, OrderEvent } from "../protection/types";
 import type { ClientForShop } from "../services/protection.server";
+import { startSend } from "./claim.server";
+import { idempotencyKeyFor } from "./idempotency";
 import { lineEntryCount, restrictToPlacedLines } from "./placed-lines";
 import { decideDelivery, scheduleRetry, type DeliveryDecision } from "./retry-policy";
 
@@ -15,10 +17,18 @@ export interface DeliveryContext {
   workerId: string;
   clientFor: ClientFactory;
   log: Logger;
+  /** How long a send's renewed claim holds; longer than the service request time-out. */
+  leaseMs: number;
+  /** Simulated time for tests; production uses the database's clock. */
   now?: () => Date;
 }
 
-export type DeliveryOutcome = DeliveryDecision["outcome"] | "unprocessable" | "released";
+export type DeliveryOutcome =
+  | DeliveryDecision["outcome"]
+  | "unprocessable"
+  | "released"
+  /** Another worker holds the event now: this one did not send it. */
+  | "lost_claim";
 
 /** Sends one claimed event and records what happened. Expected failures never throw. */
 export async function deliverClaimedEvent(
@@ -34,9 +44,10 @@ export async function deliverClaimedEvent(
     eventType: row.eventType,
   });
   const owned = { id: row.id, claimedBy: workerId, status: "delivering" };
+  const environment = row.environment as Environment;
 
-  if (!connection || connection.status !== "connected") {
-    // Paused (key rejected) or uninstalled after the claim: the event waits with its shop.
+  if (!connection || !canSendTo(connection, environment)) {
+    // Paused (key refused or missing) or uninstalled after the claim: the event waits.
     await db.outboxEvent.updateMany({
       where: owned,
       data: { status: "pending", claimedBy: null, leaseExpiresAt: null },
@@ -47,7 +58,7 @@ export async function deliverClaimedEvent(
   let event = JSON.parse(row.payload) as OrderEvent;
   let payloadChanged = false;
   if (event.type !== "order_placed") {
-    const placedLineIds = await deliveredPlacedLineIds(db, row.shop, row.orderId);
+    const placedLineIds = await deliveredPlacedLineIds(db, row);
     const restricted = restrictToPlacedLines(event, placedLineIds);
     if (restricted.droppedLineIds.length) {
       log.warn(
@@ -68,86 +79,141 @@ export async function deliverClaimedEvent(
     }
   }
 
-  const now = context.now?.() ?? new Date();
-  const failureContext = {
-    failedAttempts: row.attempts + 1,
-    firstFailedAt: row.firstFailedAt ?? now,
-    now,
-  };
-  const environment = row.environment as Environment;
   const built = context.clientFor(connection, environment);
+  // The claim is renewed for this one send, by the database's clock: a worker whose claim ran
+  // out while it sent earlier events of its batch finds the row taken and does not send it.
+  const started = await startSend(db, {
+    id: row.id,
+    workerId,
+    leaseMs: context.leaseMs,
+    now: context.now?.(),
+  });
+  if (!started) {
+    log.warn("Not sent: another worker took the event after this worker's claim ran out");
+    return "lost_claim";
+  }
+  const idempotencyKey = idempotencyKeyFor(row.shop, row.dedupeKey);
+  const sentAt = performance.now();
+
   let decision: DeliveryDecision;
   let response: string | null = null;
-  if (built.status === "no_key") {
-    decision = scheduleRetry(failureContext, built.message);
+  let httpStatus: number | null = null;
+  const failureAt = () => new Date(started.startedAt.getTime() + (performance.now() - sentAt));
+  if (built.status !== "ready") {
+    const now = failureAt();
+    decision = scheduleRetry(
+      { failedAttempts: started.attempt, firstFailedAt: row.firstFailedAt ?? now, now },
+      built.message,
+    );
   } else {
-    const result: ServiceResult<EventAccepted> = await built.client.sendOrderEvent(event);
-    decision = decideDelivery(result, describeResult(result), failureContext);
+    const result = await built.client.sendOrderEvent(event, { idempotencyKey });
+    const now = failureAt();
+    decision = decideDelivery(result, describeResult(result), {
+      failedAttempts: started.attempt,
+      firstFailedAt: row.firstFailedAt ?? now,
+      now,
+    });
     response = serviceAnswerOf(result);
+    httpStatus = "status" in result && typeof result.status === "number" ? result.status : null;
   }
+  const finishedAt = failureAt();
 
   const common = {
-    attempts: row.attempts + 1,
-    lastAttemptAt: now,
     lastResponse: response,
     claimedBy: null,
     leaseExpiresAt: null,
     ...(payloadChanged ? { payload: JSON.stringify(event) } : {}),
   };
+  let data: Parameters<typeof db.outboxEvent.updateMany>[0]["data"];
   switch (decision.outcome) {
     case "delivered":
-      await db.outboxEvent.updateMany({
-        where: owned,
-        data: {
-          ...common,
-          status: "delivered",
-          deliveredAt: now,
-          serviceEventId: decision.serviceEventId,
-          lastError: null,
-        },
-      });
+      data = {
+        ...common,
+        status: "delivered",
+        deliveredAt: finishedAt,
+        serviceEventId: decision.serviceEventId,
+        lastError: null,
+      };
+      break;
+    case "retry":
+      data = {
+        ...common,
+        status: "failed",
+        nextAttemptAt: decision.nextAttemptAt,
+        firstFailedAt: row.firstFailedAt ?? finishedAt,
+        lastError: decision.error,
+      };
+      break;
+    case "dead":
+      data = { ...common, status: "dead", lastError: decision.error };
+      break;
+    case "pause_shop":
+      // A refused key is not the event's failure: its retry window starts again on reconnection.
+      data = {
+        ...common,
+        status: "pending",
+        nextAttemptAt: finishedAt,
+        firstFailedAt: null,
+        lastError: decision.error,
+      };
+      break;
+  }
+
+  const [recorded] = await db.$transaction([
+    db.outboxEvent.updateMany({ where: owned, data }),
+    db.outboxAttempt.create({
+      data: {
+        eventId: row.id,
+        shop: row.shop,
+        attempt: started.attempt,
+        environment,
+        workerId,
+        idempotencyKey,
+        startedAt: started.startedAt,
+        finishedAt,
+        outcome: decision.outcome,
+        httpStatus,
+        detail: "error" in decision ? decision.error.slice(0, 2_000) : null,
+      },
+    }),
+  ]);
+  if (recorded.count === 0) {
+    // Only when this send outlived its lease (the process stalled): another worker has the
+    // event and sends it again, with the same Idempotency-Key.
+    log.error(
+      { outcome: decision.outcome, idempotencyKey },
+      "The send's outcome was not recorded: another worker took the event during the send",
+    );
+    return "lost_claim";
+  }
+
+  switch (decision.outcome) {
+    case "delivered":
       log.info(
-        { serviceEventId: decision.serviceEventId, attempts: common.attempts },
+        { serviceEventId: decision.serviceEventId, attempts: started.attempt },
         "Event delivered",
       );
       break;
     case "retry":
-      await db.outboxEvent.updateMany({
-        where: owned,
-        data: {
-          ...common,
-          status: "failed",
-          nextAttemptAt: decision.nextAttemptAt,
-          firstFailedAt: failureContext.firstFailedAt,
-          lastError: decision.error,
-        },
-      });
       log.warn(
-        { error: decision.error, nextAttemptAt: decision.nextAttemptAt, attempts: common.attempts },
+        { error: decision.error, nextAttemptAt: decision.nextAttemptAt, attempts: started.attempt },
         "Event delivery failed; will retry",
       );
       break;
     case "dead":
-      await db.outboxEvent.updateMany({
-        where: owned,
-        data: { ...common, status: "dead", lastError: decision.error },
-      });
-      log.error({ error: decision.error, attempts: common.attempts }, "Event is dead");
+      log.error({ error: decision.error, attempts: started.attempt }, "Event is dead");
       break;
     case "pause_shop":
       await markKeyRejected(
         db,
         connection,
         environment,
-        `The service rejected the ${keyNameOf(environment)} secret key (${decision.error.split(":")[0]}) at ${now.toISOString()}. Order events are kept and wait; delivery resumes as soon as a new key is saved.`,
+        `The service rejected the ${keyNameOf(environment)} secret key (${decision.error.split(":")[0]}) at ${finishedAt.toISOString()}. Order events for the ${keyNameOf(environment)} environment are kept and wait; delivery resumes as soon as a new key is saved.`,
+        finishedAt,
       );
-      await db.outboxEvent.updateMany({
-        where: owned,
-        data: { ...common, status: "pending", nextAttemptAt: now, lastError: decision.error },
-      });
       log.error(
-        { environment: row.environment },
-        "Secret key rejected (401); delivery for the shop is paused until the key changes",
+        { environment },
+        "Secret key rejected (401); delivery to this environment is paused until the key changes",
       );
       break;
   }
@@ -155,10 +221,15 @@ export async function deliverClaimedEvent(
 }
 
 /** The service's answer, kept for the event log: the body on success, the errors on a 400. */
-function serviceAnswerOf(result: ServiceResult<EventAccepted>): string {
+function serviceAnswerOf(result: ServiceResult<EventReceipt>): string {
   switch (result.kind) {
     case "success":
-      return JSON.stringify({ status: result.status, body: result.data });
+      return JSON.stringify({
+        status: result.status,
+        ...(result.data.event_id === null
+          ? { raw: result.data.body }
+          : { body: { event_id: result.data.event_id } }),
+      });
     case "validation_error":
       return JSON.stringify({
         status: 400,
@@ -172,9 +243,15 @@ function serviceAnswerOf(result: ServiceResult<EventAccepted>): string {
   }
 }
 
-async function deliveredPlacedLineIds(db: AppPrismaClient, shop: string, orderId: string) {
+async function deliveredPlacedLineIds(db: AppPrismaClient, row: OutboxEvent) {
   const placed = await db.outboxEvent.findFirst({
-    where: { shop, orderId, eventType: "order_placed", status: "delivered" },
+    where: {
+      shop: row.shop,
+      orderId: row.orderId,
+      eventType: "order_placed",
+      status: "delivered",
+      environment: row.environment,
+    },
     select: { payload: true },
   });
   const event = placed ? (JSON.parse(placed.payload) as OrderEvent) : null;

@@ -207,6 +207,9 @@ class GroupCommit {
           this.db.webhookReceipt.createMany({ data: rows.map((row) => row.receipt) }),
           this.db.outboxEvent.createMany({ data: rows.flatMap((row) => row.events) }),
           this.db.orderSummary.createMany({ data: rows.flatMap((row) => row.summary) }),
+          ...placedOrdersByShop(rows).map(({ shop, environment, orderIds }) =>
+            alignFollowUps(this.db, shop, environment, orderIds),
+          ),
         ]);
         logger.debug({ deliveries: rows.length }, "New orders committed as one group");
         for (const row of rows) row.queued.resolve(row.outcome);
@@ -267,6 +270,20 @@ function newOrderRows(
   };
 }
 
+/** The orders of a group, per shop and environment, for aligning their early follow-ups. */
+function placedOrdersByShop(rows: NewOrderRows[]) {
+  const groups = new Map<string, { shop: string; environment: Environment; orderIds: string[] }>();
+  for (const row of rows) {
+    const { shop } = row.queued.delivery;
+    const { environment } = row.settings;
+    const key = `${shop}\n${environment}`;
+    const group = groups.get(key) ?? { shop, environment, orderIds: [] };
+    group.orderIds.push(...new Set(row.events.map((event) => event.orderId)));
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /** The dashboard's row for an order, when these events hold its order_placed. */
 function orderSummaryRow(shop: string, environment: Environment, events: DerivedEvent[]) {
   const placed = events.find((derived) => derived.event.type === "order_placed")?.event;
@@ -301,22 +318,27 @@ async function recordOnce(
 ): Promise<RecordOutcome> {
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
 
-  return db.$transaction(async (tx) => {
-    switch (mapping.kind) {
-      case "unprocessable":
-        return finish(tx, delivery, "unprocessable", mapping.orderId, mapping.reason, true);
-      case "ignored": {
-        const notes = [mapping.detail];
-        if (delivery.topic === "orders/create" && mapping.orderId) {
-          const dropped = await dropWaitingFollowUps(tx, delivery.shop, mapping.orderId);
-          if (dropped) notes.push(`dropped ${dropped} waiting event(s) of this unreported order`);
+  const recorded = await db.$transaction(
+    async (tx): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> => {
+      switch (mapping.kind) {
+        case "unprocessable":
+          return finish(tx, delivery, "unprocessable", mapping.orderId, mapping.reason, true);
+        case "ignored": {
+          const notes = [mapping.detail];
+          if (delivery.topic === "orders/create" && mapping.orderId) {
+            const dropped = await dropWaitingFollowUps(tx, delivery.shop, mapping.orderId);
+            if (dropped) notes.push(`dropped ${dropped} waiting event(s) of this unreported order`);
+          }
+          return finish(tx, delivery, "ignored", mapping.orderId, notes.join("; "));
         }
-        return finish(tx, delivery, "ignored", mapping.orderId, notes.join("; "));
+        case "events":
+          return recordEvents(tx, delivery, environment, mapping);
       }
-      case "events":
-        return recordEvents(tx, delivery, environment, mapping);
-    }
-  });
+    },
+  );
+  const { summary, ...outcome } = recorded;
+  if (summary) await writeOrderSummary(db, summary);
+  return outcome;
 }
 
 async function recordEvents(
@@ -324,7 +346,7 @@ async function recordEvents(
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: Extract<MappingResult, { kind: "events" }>,
-): Promise<RecordOutcome> {
+): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> {
   const { shop } = delivery;
   const { orderId } = mapping;
   const notes = [mapping.detail];
@@ -374,19 +396,21 @@ async function recordEvents(
     return finish(tx, delivery, "ignored", orderId, notes.join("; "));
   }
 
+  // An order's events all go to the environment its order_placed went to (decision 018): a
+  // refund after go-live of a sandbox order goes to the sandbox, where the order is known.
+  const placement = await tx.outboxEvent.findFirst({
+    where: { shop, orderId, eventType: "order_placed" },
+    select: { environment: true },
+  });
+  const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
   const receipt = await createReceipt(tx, delivery, "processed", orderId, notes.join("; "), false);
   const created = await tx.outboxEvent.createMany({
-    data: fresh.map((derived) => outboxRow(shop, environment, orderId, derived, receipt.id)),
+    data: fresh.map((derived) => outboxRow(shop, eventEnvironment, orderId, derived, receipt.id)),
   });
-  const summary = orderSummaryRow(shop, environment, fresh);
+  const summary = orderSummaryRow(shop, eventEnvironment, fresh);
   if (summary) {
-    // An upsert: a summary may outlive its events (a group that failed on it comes here).
-    const { shop: _shop, orderId: _orderId, ...figures } = summary;
-    await tx.orderSummary.upsert({
-      where: { shop_orderId: { shop, orderId } },
-      create: summary,
-      update: figures,
-    });
+    // Follow-ups that arrived before their orders/create follow this order_placed.
+    await alignFollowUps(tx, shop, eventEnvironment, [orderId]);
   }
   return {
     outcome: "recorded",
@@ -394,7 +418,50 @@ async function recordEvents(
     orderId,
     eventCount: created.count,
     detail: receipt.detail ?? "",
+    summary,
   };
+}
+
+/** Waiting follow-ups of these orders go where the orders' order_placed goes. */
+function alignFollowUps(
+  db: AppTransaction | AppPrismaClient,
+  shop: string,
+  environment: Environment,
+  orderIds: string[],
+) {
+  return db.outboxEvent.updateMany({
+    where: {
+      shop,
+      orderId: { in: orderIds },
+      eventType: { not: "order_placed" },
+      environment: { not: environment },
+      status: { in: [...WAITING_STATUSES] },
+    },
+    data: { environment },
+  });
+}
+
+type OrderSummaryRow = NonNullable<ReturnType<typeof orderSummaryRow>>;
+
+/**
+ * The admin's figures for an order, written after its events are committed: a summary that
+ * cannot be written is logged and never fails the webhook (the events are what matter).
+ */
+async function writeOrderSummary(db: AppPrismaClient, summary: OrderSummaryRow) {
+  const { shop, orderId, ...figures } = summary;
+  try {
+    // An upsert: a summary may outlive its events (a group that failed on it comes here).
+    await db.orderSummary.upsert({
+      where: { shop_orderId: { shop, orderId } },
+      create: summary,
+      update: figures,
+    });
+  } catch (error) {
+    logger.error(
+      { err: error, shop, orderId },
+      `Failed to write the order summary for order ${orderId}; its events are recorded`,
+    );
+  }
 }
 
 function hasEvent(tx: AppTransaction, shop: string, orderId: string, eventType: string) {

@@ -35,7 +35,7 @@ export function retryDelayMs(failedAttempts: number, random: () => number = Math
 }
 
 export type DeliveryDecision =
-  | { outcome: "delivered"; serviceEventId: string }
+  | { outcome: "delivered"; serviceEventId: string | null }
   | { outcome: "retry"; nextAttemptAt: Date; error: string }
   | { outcome: "dead"; error: string }
   | { outcome: "pause_shop"; error: string };
@@ -65,7 +65,7 @@ export function scheduleRetry(
 
 /**
  * What the service's answer to an order event means:
- * - 2xx: delivered;
+ * - 2xx: delivered, with or without an `event_id` (the service has it: never sent again);
  * - 400: dead at once (sending the same body again cannot pass validation);
  * - 401: the key was rejected, so the whole shop pauses until the key changes;
  * - 404: the service does not know the order yet (we only send after order_placed was
@@ -73,7 +73,7 @@ export function scheduleRetry(
  * - other 4xx: dead; 5xx, 429, time-outs and network errors: retried with backoff.
  */
 export function decideDelivery(
-  result: ServiceResult<{ event_id: string }>,
+  result: ServiceResult<{ event_id: string | null }>,
   describe: string,
   context: FailureContext,
 ): DeliveryDecision {

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
+import { canSendTo } from "../models/ShopConnection.server";
+import type { Environment } from "../protection/types";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { claimDueEvents, releaseClaims } from "./claim.server";
@@ -22,6 +24,7 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   clientFor?: ClientFactory;
   log?: Logger;
+  /** Simulated time for tests. Without it, claims and leases use the database's clock. */
   now?: () => Date;
 }
 
@@ -53,6 +56,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = options.leaseMs ?? 120_000;
   const clientFor = options.clientFor ?? protectionClientForShop;
   const log = (options.log ?? rootLogger).child({ component: "outbox-worker", workerId });
+  // Retry windows and expiry (hours, not seconds) use this clock; leases use the database's.
   const now = options.now ?? (() => new Date());
 
   let running = false;
@@ -62,10 +66,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let lastExpiryCheck = 0;
   let unsubscribe: (() => void) | null = null;
   let stopping: Promise<void> | null = null;
+  let stopRequested = false;
 
   async function runOnce(): Promise<Map<DeliveryOutcome, number>> {
     const outcomes = new Map<DeliveryOutcome, number>();
-    const ids = await claimDueEvents(db, { workerId, limit: batchSize, now: now(), leaseMs });
+    const ids = await claimDueEvents(db, {
+      workerId,
+      limit: batchSize,
+      now: options.now?.(),
+      leaseMs,
+    });
     if (!ids.length) return outcomes;
     const rows = await db.outboxEvent.findMany({
       where: { id: { in: ids } },
@@ -78,10 +88,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         c,
       ]),
     );
-    const context = { db, workerId, clientFor, log, now };
+    const context = { db, workerId, clientFor, log, leaseMs, now: options.now };
     let next = 0;
     const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
-      while (next < rows.length) {
+      // A stopping worker finishes the sends in flight and starts no new one; the rows it
+      // claimed but did not start are released below, for the next worker.
+      while (next < rows.length && !stopRequested) {
         const row = rows[next++]!;
         let outcome: DeliveryOutcome;
         try {
@@ -109,6 +121,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
     });
     await Promise.all(lanes);
+    const unstarted = rows.slice(next).map((row) => row.id);
+    if (unstarted.length) await releaseClaims(db, workerId, unstarted);
     return outcomes;
   }
 
@@ -153,6 +167,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (running) return;
       running = true;
       stopping = null;
+      stopRequested = false;
       unsubscribe = onOutboxNotified(() => {
         woken = true;
         wake?.();
@@ -165,6 +180,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopping ??= (async () => {
         if (!running) return;
         running = false;
+        stopRequested = true;
         unsubscribe?.();
         wake?.();
         await loop;
@@ -186,10 +202,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 }
 
 /**
- * Follow-up events wait for their order's order_placed (an orders/create that is late, or
- * an order placed before the app was installed). After the retry window they are dead, with
- * a reason, so that nothing waits for ever; `events:retry` brings them back. Paused shops are
- * left alone: their events wait for the new key.
+ * Follow-up events wait for their order's order_placed (an orders/create that is late, or an
+ * order placed before the app was installed). One whose order_placed is missing, dead or
+ * unprocessable is dead after the retry window, with a reason, so that nothing waits for ever;
+ * `events:retry` brings it back. The window counts from the event's creation or from the last
+ * time delivery resumed (a key saved), whichever is later, so a pause never kills follow-ups.
+ * Events of an environment that cannot be sent to now (paused, uninstalled) are left alone, and
+ * so is a follow-up whose order_placed is still on its way.
  */
 export async function expireEventsWithoutPlacement(db: AppPrismaClient, now: Date) {
   const cutoff = new Date(now.getTime() - RETRY_WINDOW_MS);
@@ -199,35 +218,44 @@ export async function expireEventsWithoutPlacement(db: AppPrismaClient, now: Dat
       eventType: { not: "order_placed" },
       createdAt: { lt: cutoff },
     },
-    select: { id: true, shop: true, orderId: true },
+    select: { id: true, shop: true, orderId: true, environment: true },
+    orderBy: { id: "asc" },
     take: 1_000,
   });
+  const connections = new Map<string, ShopConnection | null>();
   let expired = 0;
   for (const candidate of candidates) {
-    const [connection, placed] = await Promise.all([
-      db.shopConnection.findUnique({ where: { shop: candidate.shop }, select: { status: true } }),
-      db.outboxEvent.findFirst({
-        where: {
-          shop: candidate.shop,
-          orderId: candidate.orderId,
-          eventType: "order_placed",
-          status: "delivered",
-        },
-        select: { id: true },
-      }),
-    ]);
-    if (placed || connection?.status !== "connected") continue;
+    if (!connections.has(candidate.shop)) {
+      connections.set(
+        candidate.shop,
+        await db.shopConnection.findUnique({ where: { shop: candidate.shop } }),
+      );
+    }
+    const connection = connections.get(candidate.shop);
+    if (!connection || !canSendTo(connection, candidate.environment as Environment)) continue;
+    if (connection.deliveryResumedAt && connection.deliveryResumedAt >= cutoff) continue;
+    const placed = await db.outboxEvent.findFirst({
+      where: { shop: candidate.shop, orderId: candidate.orderId, eventType: "order_placed" },
+      select: { status: true },
+    });
+    if (placed && !PLACEMENT_GONE.includes(placed.status)) continue;
+    const why = placed
+      ? `its order_placed is ${placed.status}`
+      : "its order_placed never arrived (the order may predate the app's installation, or its orders/create was not reported)";
     const { count } = await db.outboxEvent.updateMany({
       where: { id: candidate.id, status: { in: [...WAITING_STATUSES] } },
       data: {
         status: "dead",
-        lastError: `order_placed for order ${candidate.orderId} was never delivered within 72 hours (the order may predate the app's installation, or its orders/create was not reported); retry once it is`,
+        lastError: `Not sent within 72 hours: ${why}; retry it once order ${candidate.orderId} is reported`,
       },
     });
     expired += count;
   }
   return expired;
 }
+
+/** An order_placed in one of these will never be delivered without a person acting. */
+const PLACEMENT_GONE = ["dead", "unprocessable"];
 
 async function retryAfterUnexpectedError(
   db: AppPrismaClient,

@@ -235,7 +235,7 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
     for (const event of events) {
       const result = await c.sendOrderEvent(event);
       expect(result, event.type).toMatchObject({ kind: "success", status: 200 });
-      if (result.kind === "success") eventIds.push(result.data.event_id);
+      if (result.kind === "success") eventIds.push(result.data.event_id ?? "");
     }
     expect(new Set(eventIds).size).toBe(5);
 

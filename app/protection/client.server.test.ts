@@ -84,7 +84,11 @@ describe("request shape", () => {
     handler = json(200, { event_id: "evt_1" });
     const result = await client({ apiVersion: "v1.1" }).sendOrderEvent(cancelled);
 
-    expect(result).toEqual({ kind: "success", status: 200, data: { event_id: "evt_1" } });
+    expect(result).toEqual({
+      kind: "success",
+      status: 200,
+      data: { event_id: "evt_1", body: expect.any(String) },
+    });
     const [request] = recorded;
     expect(request?.method).toBe("POST");
     expect(request?.url).toBe("/events");
@@ -161,7 +165,7 @@ describe("request shape", () => {
 describe("invalid responses are retryable", () => {
   it("treats a 200 whose body is not JSON as invalid_response", async () => {
     handler = (_request, response) => response.writeHead(200).end("<html>ok</html>");
-    const result = await client().sendOrderEvent(cancelled);
+    const result = await client().getCheckout({ order_id: "1", checkout_type: "redirect" });
     expect(result).toMatchObject({ kind: "retryable", reason: "invalid_response", status: 200 });
     expect(describeResult(result)).toContain("not JSON");
   });
@@ -173,10 +177,10 @@ describe("invalid responses are retryable", () => {
   });
 
   it("treats a 200 whose JSON does not match the shape as invalid_response, naming the field", async () => {
-    handler = json(200, { event_id: 42 });
-    const result = await client().sendOrderEvent(cancelled);
+    handler = json(200, { order_id: 42 });
+    const result = await client().getCheckout({ order_id: "1", checkout_type: "redirect" });
     expect(result).toMatchObject({ kind: "retryable", reason: "invalid_response", status: 200 });
-    expect(result.kind === "retryable" && result.message).toMatch(/event_id/);
+    expect(result.kind === "retryable" && result.message).toMatch(/order_id/);
   });
 
   it("refuses a cart update answer with an action type the spec does not show", async () => {
@@ -199,8 +203,37 @@ describe("invalid responses are retryable", () => {
     expect(await client().sendOrderEvent(cancelled)).toEqual({
       kind: "success",
       status: 201,
-      data: { event_id: "evt_4" },
+      data: { event_id: "evt_4", body: JSON.stringify({ event_id: "evt_4" }) },
     });
+  });
+});
+
+describe("an order event's 2xx is acceptance, whatever its body", () => {
+  const answers: Array<[string, (response: ServerResponse) => void]> = [
+    ["an empty body", (response) => response.writeHead(200).end()],
+    ["{}", (response) => response.writeHead(200).end("{}")],
+    ["a body that is not JSON", (response) => response.writeHead(202).end("<html>ok</html>")],
+    ["a non-string event_id", (response) => response.writeHead(200).end('{"event_id":42}')],
+  ];
+  it.each(answers)(
+    "delivers on %s, with no event ID and the raw answer kept",
+    async (_, answer) => {
+      handler = (_request, response) => answer(response);
+      const result = await client().sendOrderEvent(cancelled);
+      expect(result).toMatchObject({ kind: "success", data: { event_id: null } });
+      expect(result.kind === "success" && typeof result.data.body).toBe("string");
+    },
+  );
+
+  it("sends the Idempotency-Key it is given, and none when it is not", async () => {
+    const keys: Array<string | undefined> = [];
+    handler = (request, response) => {
+      keys.push(request.headers["idempotency-key"] as string | undefined);
+      response.writeHead(200).end('{"event_id":"e1"}');
+    };
+    await client().sendOrderEvent(cancelled, { idempotencyKey: "key-1" });
+    await client().sendOrderEvent(cancelled);
+    expect(keys).toEqual(["key-1", undefined]);
   });
 });
 

@@ -20,7 +20,7 @@ import type {
   CheckoutInformation,
   CheckoutQuery,
   Environment,
-  EventAccepted,
+  EventReceipt,
   OrderEvent,
   PlanLookupQuery,
   PlanLookupResponse,
@@ -46,7 +46,15 @@ export type ProtectionClient = {
   confirmCartCheckout(
     confirmation: CartCheckoutConfirmation,
   ): Promise<ServiceResult<CartCheckoutConfirmation>>;
-  sendOrderEvent(event: OrderEvent): Promise<ServiceResult<EventAccepted>>;
+  /**
+   * Any 2xx is acceptance (spec: "Each accepted event returns event_id"): an answer without a
+   * usable `event_id` is still delivered, with `event_id` null and the raw body kept.
+   * `idempotencyKey` goes out as the `Idempotency-Key` header, the same on every retry.
+   */
+  sendOrderEvent(
+    event: OrderEvent,
+    options?: { idempotencyKey?: string },
+  ): Promise<ServiceResult<EventReceipt>>;
   lookupPlans(query: PlanLookupQuery): Promise<ServiceResult<PlanLookupResponse>>;
   getCheckout(query: CheckoutQuery): Promise<ServiceResult<CheckoutInformation>>;
 };
@@ -56,7 +64,14 @@ type ServiceRequest = {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  headers?: Record<string, string>;
 };
+
+/** Reads a 2xx answer's body; the schema reader for most calls, a lenient one for events. */
+type SuccessReader<T> = (status: number, text: string, label: string) => ServiceResult<T>;
+
+/** The most of an answer body kept with an event, for the event log. */
+const MAX_KEPT_ANSWER_CHARS = 4_000;
 
 const REDACTED = "[redacted]";
 
@@ -92,12 +107,22 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
   const paths: EndpointPaths = { ...DEFAULT_ENDPOINT_PATHS, ...options.paths };
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
-  async function call<T>(request: ServiceRequest, schema: z.ZodType<T>): Promise<ServiceResult<T>> {
-    const result = await send(request, schema);
+  async function call<T>(
+    request: ServiceRequest,
+    read: z.ZodType<T> | SuccessReader<T>,
+  ): Promise<ServiceResult<T>> {
+    const reader: SuccessReader<T> =
+      typeof read === "function"
+        ? read
+        : (status, text, label) => parseSuccess(status, text, read, label);
+    const result = await send(request, reader);
     return redactSecret(result, secretKey);
   }
 
-  async function send<T>(request: ServiceRequest, schema: z.ZodType<T>): Promise<ServiceResult<T>> {
+  async function send<T>(
+    request: ServiceRequest,
+    readSuccess: SuccessReader<T>,
+  ): Promise<ServiceResult<T>> {
     const url = new URL(request.path, serviceUrl);
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -107,6 +132,7 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
       Authorization: `Bearer ${secretKey}`,
       "Svc-Version": apiVersion,
       Accept: "application/json",
+      ...request.headers,
     };
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -141,7 +167,7 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
     }
 
     if (response.status >= 200 && response.status < 300) {
-      return parseSuccess(response.status, text, schema, label);
+      return readSuccess(response.status, text, label);
     }
     return failureFromStatus(response, text, label);
   }
@@ -156,8 +182,18 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
         { method: "POST", path: paths.cartCheckout, body: confirmation },
         cartCheckoutConfirmationSchema,
       ),
-    sendOrderEvent: (event) =>
-      call({ method: "POST", path: paths.events, body: event }, eventAcceptedSchema),
+    sendOrderEvent: (event, sendOptions = {}) =>
+      call(
+        {
+          method: "POST",
+          path: paths.events,
+          body: event,
+          ...(sendOptions.idempotencyKey
+            ? { headers: { "Idempotency-Key": sendOptions.idempotencyKey } }
+            : {}),
+        },
+        readEventAnswer,
+      ),
     lookupPlans: (query) =>
       call(
         {
@@ -184,6 +220,25 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
         },
         checkoutInformationSchema,
       ),
+  };
+}
+
+/**
+ * A 2xx to an order event: accepted, whatever its body. The service has the event, so sending it
+ * again would make a duplicate; an answer without `event_id` only means we cannot show its ID.
+ */
+function readEventAnswer(status: number, text: string): ServiceResult<EventReceipt> {
+  let eventId: string | null = null;
+  try {
+    const parsed = eventAcceptedSchema.safeParse(JSON.parse(text));
+    if (parsed.success) eventId = parsed.data.event_id;
+  } catch {
+    // Not JSON: kept as text below.
+  }
+  return {
+    kind: "success",
+    status,
+    data: { event_id: eventId, body: text.slice(0, MAX_KEPT_ANSWER_CHARS) },
   };
 }
 

@@ -119,6 +119,9 @@ export const ORDER_EVENT_TYPES = [
 
 export type EventAccepted = { event_id: string };
 
+/** What the app keeps of an accepted event: the service's ID when it gave one, and its answer. */
+export type EventReceipt = { event_id: string | null; body: string };
+
 /** Query parameter names are not in the spec; see docs/decisions/003-endpoint-paths.md. */
 export type PlanLookupQuery = {
   product_id: string;

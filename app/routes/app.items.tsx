@@ -56,7 +56,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     variantId: record.variantId,
     productId: record.productId,
     title: record.title,
-    priceAmount: record.priceAmount,
+    priceAmount: record.priceAmount === null ? null : Number(record.priceAmount),
     currency: record.currency,
     category: record.category,
     strategy: record.strategy as Strategy,
