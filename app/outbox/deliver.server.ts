@@ -4,7 +4,7 @@ import { canSendTo, keyNameOf, markKeyRejected } from "../models/ShopConnection.
 import type { Logger } from "../logger.server";
 import { describeResult, type ServiceResult } from "../protection/results";
 import type { Environment, EventReceipt, OrderEvent } from "../protection/types";
-import type { ClientForShop } from "../services/protection.server";
+import { pauseShopWithUnreadableSecret, type ClientForShop } from "../services/protection.server";
 import { startSend } from "./claim.server";
 import { idempotencyKeyFor } from "./idempotency";
 import { lineEntryCount, restrictToPlacedLines } from "./placed-lines";
@@ -80,6 +80,17 @@ export async function deliverClaimedEvent(
   }
 
   const built = context.clientFor(connection, environment);
+  if (built.status === "unreadable") {
+    // The saved key cannot be opened (an encryption key went missing): the shop pauses with a
+    // reason, and the event waits unsent, without an attempt counted against it.
+    await pauseShopWithUnreadableSecret(db, row.shop, built, log);
+    await db.outboxEvent.updateMany({
+      where: owned,
+      data: { status: "pending", claimedBy: null, leaseExpiresAt: null },
+    });
+    // As for a refused key: the worker reloads the connection and leaves the shop's other rows.
+    return "pause_shop";
+  }
   // The claim is renewed for this one send, by the database's clock: a worker whose claim ran
   // out while it sent earlier events of its batch finds the row taken and does not send it.
   const started = await startSend(db, {

@@ -56,6 +56,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 const STATUS_TONE = {
   connected: "success",
   key_rejected: "critical",
+  secret_unreadable: "critical",
   not_connected: "attention",
   uninstalled: "critical",
 } as const;
@@ -110,6 +111,11 @@ function ConnectionCard({ connection }: { connection: PublicConnection | null })
         {status === "key_rejected" ? (
           <Banner tone="critical">
             <p>{t("home.connection.rejected")}</p>
+          </Banner>
+        ) : null}
+        {status === "secret_unreadable" ? (
+          <Banner tone="critical">
+            <p>{t("home.connection.unreadable")}</p>
           </Banner>
         ) : null}
         <BlockStack gap="100">

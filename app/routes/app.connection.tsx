@@ -139,6 +139,13 @@ function PauseBanner({
       </Banner>
     );
   }
+  if (connection.status === "secret_unreadable") {
+    return (
+      <Banner tone="critical" title={t("connection.banners.secretUnreadableTitle")}>
+        <Text as="p">{t("connection.banners.secretUnreadableBody", { count: waitingEvents })}</Text>
+      </Banner>
+    );
+  }
   const currentKey =
     environment === "production" ? connection.liveSecretKeyLast4 : connection.sandboxSecretKeyLast4;
   const hasAnyKey = Boolean(connection.sandboxSecretKeyLast4 || connection.liveSecretKeyLast4);
@@ -163,6 +170,7 @@ function PauseBanner({
 const STATUS_TONE = {
   connected: "success",
   key_rejected: "critical",
+  secret_unreadable: "critical",
   not_connected: "attention",
   uninstalled: "critical",
 } as const;

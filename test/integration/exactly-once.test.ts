@@ -280,6 +280,32 @@ describe(`exactly once under faults (${provider})`, () => {
     });
   });
 
+  it("pauses a shop whose saved key cannot be opened, and sends once the key is saved again", async () => {
+    await send("orders/create");
+    // Sealed with an encryption key this process does not have (a rotation that dropped it).
+    const sealed = (await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } }))
+      .sandboxSecretKeySealed!;
+    const [version, , ...rest] = sealed.split(".");
+    await app.prisma.shopConnection.update({
+      where: { shop: SHOP },
+      data: { sandboxSecretKeySealed: [version, "gone0000", ...rest].join(".") },
+    });
+
+    await worker().drain();
+    expect(await eventRequests()).toHaveLength(0);
+    const paused = await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(paused.status).toBe("secret_unreadable");
+    expect(paused.statusDetail).toMatch(/sandbox/);
+    expect(await app.prisma.outboxEvent.findFirstOrThrow()).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    });
+
+    await connectSandbox(app, SHOP, SANDBOX_KEY);
+    await worker().drain();
+    expect(await statusesByType()).toEqual({ "order_placed:delivered": 1 });
+  });
+
   it("records an order whose plan revenue does not fit in 32 bits", async () => {
     // Rp 2,500,000 a unit (IDR has 2 decimals), 9 of each line: 2.25e9 minor units of plans.
     type Money = { amount: string; currency_code: string };

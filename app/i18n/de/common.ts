@@ -15,6 +15,7 @@ export default {
     connected: "Verbunden",
     not_connected: "Nicht verbunden",
     key_rejected: "Schlüssel abgelehnt",
+    secret_unreadable: "Schlüssel nicht lesbar",
     uninstalled: "Deinstalliert",
   },
   errors: {

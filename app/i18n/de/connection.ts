@@ -18,6 +18,9 @@ export default {
     keyRejectedTitle: "Der Service hat einen Geheimschlüssel abgelehnt",
     keyRejectedBody:
       "Bestellereignisse sind angehalten (wartend: {count}). Es geht nichts verloren: Sie werden gesendet, sobald unten ein gültiger Schlüssel gespeichert ist.",
+    secretUnreadableTitle: "Der gespeicherte Geheimschlüssel ist nicht lesbar",
+    secretUnreadableBody:
+      "Die App kann den gespeicherten Schlüssel nicht mehr öffnen (sein Verschlüsselungsschlüssel hat sich geändert). Bestellereignisse sind angehalten (wartend: {count}). Es geht nichts verloren: Sie werden gesendet, sobald der Schlüssel unten erneut gespeichert ist.",
     keyMissingTitle: "Kein {keyName}-Geheimschlüssel",
     keyMissingBody:
       "Der Shop meldet an die Umgebung {environment}, hat dafür aber keinen Schlüssel. Bestellereignisse sind angehalten (wartend: {count}). Sie werden gesendet, sobald unten ein gültiger Schlüssel gespeichert ist.",

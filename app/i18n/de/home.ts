@@ -15,6 +15,8 @@ export default {
     manage: "Verbindung verwalten",
     rejected:
       "Der Dienst hat den Schlüssel abgelehnt. Bestellereignisse warten, bis Sie einen neuen Schlüssel speichern.",
+    unreadable:
+      "Die App kann den gespeicherten Schlüssel nicht mehr lesen. Bestellereignisse warten, bis Sie den Schlüssel erneut speichern.",
   },
   checklist: {
     heading: "Checkliste für den Livegang",

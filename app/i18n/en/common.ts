@@ -13,6 +13,7 @@ export default {
     connected: "Connected",
     not_connected: "Not connected",
     key_rejected: "Key rejected",
+    secret_unreadable: "Key unreadable",
     uninstalled: "Uninstalled",
   },
   errors: {

@@ -16,6 +16,9 @@ export default {
     keyRejectedTitle: "The service rejected a secret key",
     keyRejectedBody:
       "Order events are paused: {count} waiting. Nothing is lost: they are sent as soon as a valid key is saved below.",
+    secretUnreadableTitle: "The saved secret key cannot be read",
+    secretUnreadableBody:
+      "The app can no longer open the saved key (its encryption key changed). Order events are paused: {count} waiting. Nothing is lost: they are sent as soon as the key is saved again below.",
     keyMissingTitle: "No {keyName} secret key",
     keyMissingBody:
       "The store reports to the {environment} environment but has no key for it. Order events are paused: {count} waiting. They are sent as soon as a valid key is saved below.",

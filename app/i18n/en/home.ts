@@ -12,6 +12,8 @@ export default {
     keyNotSet: "not set",
     manage: "Manage connection",
     rejected: "The service rejected the key. Order events wait until you save a new key.",
+    unreadable:
+      "The saved key can no longer be read by the app. Order events wait until you save the key again.",
   },
   checklist: {
     heading: "Go-live checklist",

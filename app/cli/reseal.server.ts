@@ -1,0 +1,97 @@
+import type { SecretBox } from "../crypto/secret-box.server";
+import type { AppPrismaClient } from "../db/client.server";
+import {
+  listSealedSecretsAfter,
+  resealSecretKey,
+  resumeReadableConnection,
+} from "../models/ShopConnection.server";
+import { ENVIRONMENTS, type Environment } from "../protection/types";
+
+// `keys:reseal`: every saved secret key sealed again with the current encryption key, so that
+// earlier keys can be dropped (decision 017). Shops are read in pages by a keyset cursor on
+// the shop domain; a value already under the current key is only checked, so a second run (or
+// a run after an interrupted one) re-seals just what is left.
+
+export interface ResealCounts {
+  shops: number;
+  resealed: number;
+  alreadyCurrent: number;
+  /** Saved again by the merchant while the command ran: the newer key was kept. */
+  savedMeanwhile: number;
+  unreadable: number;
+  /** Shops paused because their key could not be opened, which now opens again. */
+  resumed: number;
+}
+
+export interface UnreadableKey {
+  shop: string;
+  environment: Environment;
+  /** The encryption key that sealed it, as the sealed value names it; null if malformed. */
+  keyId: string | null;
+  reason: string;
+}
+
+export interface ResealReport {
+  currentKeyId: string;
+  counts: ResealCounts;
+  unreadable: UnreadableKey[];
+}
+
+export async function resealStoredSecrets(
+  db: AppPrismaClient,
+  box: SecretBox,
+  options: { batchSize?: number } = {},
+): Promise<ResealReport> {
+  const batchSize = options.batchSize ?? 100;
+  const counts: ResealCounts = {
+    shops: 0,
+    resealed: 0,
+    alreadyCurrent: 0,
+    savedMeanwhile: 0,
+    unreadable: 0,
+    resumed: 0,
+  };
+  const unreadable: UnreadableKey[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await listSealedSecretsAfter(db, after, batchSize);
+    for (const record of page) {
+      counts.shops += 1;
+      for (const environment of ENVIRONMENTS) {
+        const outcome = await resealSecretKey(db, box, record, environment);
+        switch (outcome.status) {
+          case "missing":
+            break;
+          case "unreadable":
+            counts.unreadable += 1;
+            unreadable.push({
+              shop: record.shop,
+              environment,
+              keyId: outcome.keyId,
+              reason: outcome.detail.reason,
+            });
+            break;
+          case "changed":
+            counts.savedMeanwhile += 1;
+            break;
+          case "current":
+          case "resealed": {
+            counts[outcome.status === "current" ? "alreadyCurrent" : "resealed"] += 1;
+            const paused =
+              record.status === "secret_unreadable" && record.environment === environment;
+            if (
+              paused &&
+              (await resumeReadableConnection(db, record.shop, environment, outcome.sealed))
+            ) {
+              counts.resumed += 1;
+            }
+            break;
+          }
+        }
+      }
+    }
+    if (page.length < batchSize) break;
+    after = page.at(-1)!.shop;
+  }
+  return { currentKeyId: box.currentKeyId, counts, unreadable };
+}
