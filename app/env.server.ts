@@ -29,6 +29,15 @@ export const encryptionKey = z
     return bytes;
   });
 
+/**
+ * Earlier encryption keys, comma-separated (spaces and new lines also separate). Each still opens
+ * what it sealed until `npm run svc -- keys:reseal` has moved every value to the current key.
+ */
+export const encryptionKeyList = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(encryptionKey));
+
 const httpUrl = z
   .string()
   .trim()
@@ -53,7 +62,9 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
 
   SVC_ENCRYPTION_KEY: encryptionKey,
-  // The key before the last rotation: still opens secrets sealed with it.
+  // Keys before the last rotations: still open secrets sealed with them (decision 017).
+  // SVC_ENCRYPTION_KEY_PREVIOUS is the older, single-key spelling and keeps working.
+  SVC_ENCRYPTION_KEYS_PREVIOUS: encryptionKeyList.default([]),
   SVC_ENCRYPTION_KEY_PREVIOUS: encryptionKey.optional(),
   SVC_BASE_URL: httpUrl,
   SVC_EVENTS_PATH: z.enum(["/events", "/orders"]).default("/events"),
@@ -73,6 +84,41 @@ const envSchema = z.object({
   SVC_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   // Order webhooks waiting for the database at once; beyond it a delivery gets 503 (decision 009).
   SVC_WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+  // Days a delivered or dead event and a webhook receipt keep the customer's personal data;
+  // after that `data:purge` (and the worker) scrub it and keep the rows (decision 015).
+  SVC_CUSTOMER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  // The public edge (decision 016). Request bodies are capped per route before they are read,
+  // and all bodies being read at once share one byte budget (503 beyond it).
+  SVC_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 2 ** 20)
+    .default(2 ** 20),
+  SVC_ORDER_WEBHOOK_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 2 ** 20)
+    .default(8 * 2 ** 20),
+  SVC_BODY_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .max(2 ** 30)
+    .default(48 * 2 ** 20),
+  // Time a client has to send its headers, and its whole request (slow senders hold memory).
+  SVC_HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  SVC_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  // App proxy token buckets: per shop, and per visitor (logged-in customer, else forwarded IP).
+  SVC_PROXY_SHOP_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(200),
+  SVC_PROXY_SHOP_BURST: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  SVC_PROXY_CLIENT_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(5),
+  SVC_PROXY_CLIENT_BURST: z.coerce.number().int().min(1).max(100_000).default(120),
+  // Shopify's answer to "is this variant the shop's?", kept in memory (decision 016).
+  SVC_VARIANT_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  SVC_VARIANT_CHECK_UNKNOWN_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  SVC_VARIANT_CHECK_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(50_000),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

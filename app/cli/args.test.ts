@@ -125,6 +125,25 @@ describe("parseCommandLine", () => {
     });
   });
 
+  it("parses keys:reseal and refuses a bad --batch-size", () => {
+    expect(parseCommandLine(["keys:reseal"])).toEqual({
+      name: "keys:reseal",
+      batchSize: undefined,
+      json: false,
+    });
+    expect(parseCommandLine(["keys:reseal", "--batch-size", "250", "--json"])).toEqual({
+      name: "keys:reseal",
+      batchSize: 250,
+      json: true,
+    });
+    for (const value of ["0", "1001", "ten"]) {
+      expect(usageError(["keys:reseal", "--batch-size", value]).message).toMatch(
+        /^--batch-size must be a whole number from 1 to 1000/,
+      );
+    }
+    expect(commandHelp("keys:reseal")).toContain("Usage: npm run svc -- keys:reseal");
+  });
+
   it("answers --help globally and per command, without validating anything else", () => {
     for (const argv of [[], ["--help"], ["-h"], ["help"]]) {
       const result = parseCommandLine(argv);

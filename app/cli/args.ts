@@ -18,6 +18,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 const WEBHOOK_TOPIC = /^[a-z0-9_]+(\/[a-z0-9_]+)+$/;
 const MAX_LIST_LIMIT = 1_000;
+const MAX_RESEAL_BATCH = 1_000;
+const MAX_RETENTION_DAYS = 3_650;
 // OutboxEvent.id is a 32-bit integer column on both databases.
 const MAX_EVENT_ID = 2_147_483_647;
 
@@ -66,7 +68,9 @@ export type CliCommand =
       limit?: number;
       json: boolean;
     }
-  | { name: "events:retry"; target: { id: number } | "dead"; shop?: string };
+  | { name: "events:retry"; target: { id: number } | "dead"; shop?: string }
+  | { name: "keys:reseal"; batchSize?: number; json: boolean }
+  | { name: "data:purge"; days?: number };
 
 export type CommandName = CliCommand["name"];
 export type HelpRequest = { name: "help"; text: string };
@@ -174,11 +178,40 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     },
     exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage, EXIT.notFound, EXIT.notRetryable],
   },
+  "keys:reseal": {
+    summary:
+      "Seal every saved secret key again with SVC_ENCRYPTION_KEY, so earlier keys can be dropped",
+    usage: "keys:reseal [--batch-size N] [--json]",
+    options: {
+      "batch-size": {
+        type: "string",
+        value: "N",
+        help: `shops read per round trip (default 100, at most ${MAX_RESEAL_BATCH})`,
+      },
+      json: { type: "boolean", help: "the counts and unreadable keys as JSON" },
+    },
+    // 1 also when some key cannot be opened: the earlier encryption key is still needed.
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
+  },
+  "data:purge": {
+    summary:
+      "Scrub customer data past the retention period from settled events and receipts (decision 015)",
+    usage: "data:purge [--days N]",
+    options: {
+      days: {
+        type: "string",
+        value: "N",
+        help: `the retention period (default SVC_CUSTOMER_DATA_RETENTION_DAYS, else 90; at most ${MAX_RETENTION_DAYS})`,
+      },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
+  },
 };
 
 const EXIT_CODE_MEANINGS: Record<ExitCode, string> = {
   [EXIT.ok]: "success",
-  [EXIT.failed]: "the operation failed (webhook answered non-2xx, network or database error)",
+  [EXIT.failed]:
+    "the operation failed (webhook answered non-2xx, network or database error, a key that cannot be opened)",
   [EXIT.usage]: "usage or configuration error (unknown command or option, missing or bad value)",
   [EXIT.notFound]: "not found (the shop or event does not exist)",
   [EXIT.notRetryable]: "not retryable (the event is delivered, pending or being delivered)",
@@ -198,8 +231,9 @@ export function globalHelp(): string {
     "Usage: npm run svc -- <command> [options]",
     "",
     "Operator commands for svc-protection. Configuration comes from the environment and from",
-    ".env in the working directory (DATABASE_URL; SVC_ENCRYPTION_KEY for shop:connect;",
-    "SHOPIFY_API_SECRET for webhook:send).",
+    ".env in the working directory (DATABASE_URL; SVC_ENCRYPTION_KEY for shop:connect and",
+    "keys:reseal, which also reads SVC_ENCRYPTION_KEYS_PREVIOUS; SHOPIFY_API_SECRET for",
+    "webhook:send).",
     "",
     "Commands:",
     ...Object.entries(COMMANDS).map(([name, spec]) => `  ${name.padEnd(width)}  ${spec.summary}`),
@@ -400,6 +434,14 @@ function toCommand(name: CommandName, options: OptionValues): CliCommand {
         shop: shop === undefined ? undefined : options.shop("shop", shop),
       };
     }
+    case "keys:reseal":
+      return {
+        name,
+        batchSize: options.integer("batch-size", MAX_RESEAL_BATCH),
+        json: options.flag("json"),
+      };
+    case "data:purge":
+      return { name, days: options.integer("days", MAX_RETENTION_DAYS) };
   }
 }
 

@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { createSecretBox, type SecretBox } from "../crypto/secret-box.server";
+import { encryptionKeysOf } from "../crypto/secrets.server";
 import type { AppPrismaClient } from "../db/client.server";
 import {
   DATABASE_URL_RULE,
   DEFAULT_DATABASE_URL,
   isSupportedDatabaseUrl,
 } from "../db/database-url";
-import { encryptionKey } from "../env.server";
+import { encryptionKey, encryptionKeyList } from "../env.server";
 import {
   countOutboxEventsByStatus,
   findOldestOpenEvent,
@@ -16,13 +17,17 @@ import {
 } from "../models/OutboxEvent.server";
 import {
   getShopConnection,
+  keyNameOf,
   saveConnectionKeys,
   toPublicConnection,
   type ConnectionKeysInput,
   type PublicConnection,
 } from "../models/ShopConnection.server";
 import { OUTBOX_STATUSES } from "../outbox/retry-policy";
+import { parseRetentionDays } from "../privacy/customer-data";
+import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
 import { CliError, EXIT, isHttpUrl, UsageError, type CliCommand, type ExitCode } from "./args";
+import { resealStoredSecrets } from "./reseal.server";
 import { shopifyWebhookHeaders } from "./sign-webhook";
 
 /** The process environment, or what a test passes instead. Each command reads what it needs. */
@@ -57,6 +62,10 @@ export async function runCommand(command: CliCommand, context: CliContext): Prom
         return await listEvents(command, context);
       case "events:retry":
         return await retryEvents(command, context);
+      case "keys:reseal":
+        return await resealKeys(command, context);
+      case "data:purge":
+        return await purgeCustomerData(command, context);
     }
   } catch (error) {
     if (error instanceof CliError) {
@@ -75,17 +84,39 @@ export function cliDatabaseUrl(env: CliEnv): string {
   return url;
 }
 
-/** Seals with SVC_ENCRYPTION_KEY, checked by the same rule as the app's configuration. */
+/**
+ * Seals with SVC_ENCRYPTION_KEY and opens with it and the earlier keys (SVC_ENCRYPTION_KEYS_PREVIOUS,
+ * SVC_ENCRYPTION_KEY_PREVIOUS), each checked by the same rule as the app's configuration.
+ */
 function secretBoxFrom(env: CliEnv, command: string): SecretBox {
-  const value = env.SVC_ENCRYPTION_KEY;
+  const value = env.SVC_ENCRYPTION_KEY?.trim();
   if (!value) {
     throw new UsageError(`SVC_ENCRYPTION_KEY is required for ${command} (the app's key)`);
   }
-  const parsed = encryptionKey.safeParse(value);
-  if (!parsed.success) {
-    throw new UsageError(`SVC_ENCRYPTION_KEY ${parsed.error.issues[0]?.message ?? "is invalid"}`);
+  const current = encryptionKey.safeParse(value);
+  if (!current.success) {
+    throw new UsageError(`SVC_ENCRYPTION_KEY ${current.error.issues[0]?.message ?? "is invalid"}`);
   }
-  return createSecretBox([parsed.data]);
+  const list = encryptionKeyList.safeParse(env.SVC_ENCRYPTION_KEYS_PREVIOUS ?? "");
+  if (!list.success) {
+    throw new UsageError(
+      `SVC_ENCRYPTION_KEYS_PREVIOUS ${list.error.issues[0]?.message ?? "is invalid"} (each of its comma-separated keys)`,
+    );
+  }
+  const single = env.SVC_ENCRYPTION_KEY_PREVIOUS?.trim();
+  const previous = single ? encryptionKey.safeParse(single) : undefined;
+  if (previous && !previous.success) {
+    throw new UsageError(
+      `SVC_ENCRYPTION_KEY_PREVIOUS ${previous.error.issues[0]?.message ?? "is invalid"}`,
+    );
+  }
+  return createSecretBox(
+    encryptionKeysOf({
+      SVC_ENCRYPTION_KEY: current.data,
+      SVC_ENCRYPTION_KEYS_PREVIOUS: list.data,
+      SVC_ENCRYPTION_KEY_PREVIOUS: previous?.data,
+    }),
+  );
 }
 
 export async function connectShop(
@@ -324,6 +355,38 @@ export async function retryEvents(
   }
 }
 
+export async function resealKeys(
+  command: Command<"keys:reseal">,
+  { db, env, out, err }: CliContext,
+): Promise<ExitCode> {
+  const box = secretBoxFrom(env, command.name);
+  const report = await resealStoredSecrets(db, box, { batchSize: command.batchSize });
+  const { counts } = report;
+  if (command.json) {
+    out(JSON.stringify(report, null, 2));
+  } else {
+    out(
+      `Saved keys of ${counts.shops} shop${counts.shops === 1 ? "" : "s"} checked against encryption key ${report.currentKeyId}: ${counts.resealed} re-sealed, ${counts.alreadyCurrent} already current, ${counts.savedMeanwhile} saved again meanwhile (kept), ${counts.unreadable} unreadable.`,
+    );
+    if (counts.resumed) {
+      out(
+        `${counts.resumed} shop${counts.resumed === 1 ? "" : "s"} paused for an unreadable key resumed.`,
+      );
+    }
+    for (const key of report.unreadable) {
+      out(`Unreadable: the ${keyNameOf(key.environment)} key of ${key.shop}: ${key.reason}`);
+    }
+  }
+  if (counts.unreadable) {
+    // Dropping an earlier key now would lose these: say so on stderr and exit non-zero.
+    err(
+      `${counts.unreadable} saved key${counts.unreadable === 1 ? "" : "s"} cannot be opened: add the encryption key${counts.unreadable === 1 ? "" : "s"} that sealed ${counts.unreadable === 1 ? "it" : "them"} to SVC_ENCRYPTION_KEYS_PREVIOUS and run keys:reseal again, or have the merchant save the key again`,
+    );
+    return EXIT.failed;
+  }
+  return EXIT.ok;
+}
+
 function alignColumns(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) =>
@@ -362,4 +425,21 @@ function describeError(error: unknown): string {
     .map((line) => line.trim())
     .filter(Boolean);
   return lines.at(-1) ?? error.name;
+}
+
+/** `data:purge`: what the worker does on its own, for an operator or a cron job (decision 015). */
+export async function purgeCustomerData(
+  command: Command<"data:purge">,
+  { db, env, out }: CliContext,
+): Promise<ExitCode> {
+  const configured = parseRetentionDays(env.SVC_CUSTOMER_DATA_RETENTION_DAYS);
+  if (command.days === undefined && configured === null) {
+    throw new UsageError("SVC_CUSTOMER_DATA_RETENTION_DAYS must be a whole number from 1 to 3650");
+  }
+  const retentionDays = command.days ?? configured!;
+  const purged = await purgeExpiredCustomerData(db, { now: new Date(), retentionDays });
+  out(
+    `Scrubbed customer data recorded before ${purged.cutoff.toISOString()} (${retentionDays} days): ${purged.events} event(s), ${purged.receipts} receipt raw body(ies).`,
+  );
+  return EXIT.ok;
 }

@@ -13,6 +13,7 @@ export function outboxWorkerSettings(env: AppEnv) {
     pollIntervalMs: env.SVC_OUTBOX_POLL_MS,
     // A claim outlives the slowest possible request, so a live worker never loses its rows.
     leaseMs: env.SVC_REQUEST_TIMEOUT_MS * 2 + 30_000,
+    customerDataRetentionDays: env.SVC_CUSTOMER_DATA_RETENTION_DAYS,
   };
 }
 

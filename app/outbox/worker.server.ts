@@ -3,6 +3,7 @@ import os from "node:os";
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
 import { canSendTo } from "../models/ShopConnection.server";
+import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
 import type { Environment } from "../protection/types";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
@@ -26,6 +27,11 @@ export interface OutboxWorkerOptions {
   log?: Logger;
   /** Simulated time for tests. Without it, claims and leases use the database's clock. */
   now?: () => Date;
+  /**
+   * Days customer data is kept in settled events and receipts; the running worker scrubs what is
+   * older every few hours (app/privacy). Left out, this worker does not purge.
+   */
+  customerDataRetentionDays?: number;
 }
 
 export interface OutboxWorker {
@@ -41,6 +47,7 @@ export interface OutboxWorker {
 }
 
 const EXPIRY_CHECK_INTERVAL_MS = 60_000;
+const PURGE_INTERVAL_MS = 6 * 60 * 60 * 1_000;
 
 function handledCount(outcomes: Map<DeliveryOutcome, number>): number {
   return [...outcomes.values()].reduce((sum, count) => sum + count, 0);
@@ -64,6 +71,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let wake: (() => void) | null = null;
   let woken = false;
   let lastExpiryCheck = 0;
+  let lastPurge = 0;
   let unsubscribe: (() => void) | null = null;
   let stopping: Promise<void> | null = null;
   let stopRequested = false;
@@ -134,11 +142,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (expired) log.warn({ expired }, "Events whose order_placed never arrived are dead");
   }
 
+  async function purgeIfDue() {
+    const retentionDays = options.customerDataRetentionDays;
+    const at = now();
+    if (retentionDays === undefined || at.getTime() - lastPurge < PURGE_INTERVAL_MS) return;
+    lastPurge = at.getTime();
+    try {
+      const purged = await purgeExpiredCustomerData(db, { now: at, retentionDays });
+      if (purged.events || purged.receipts) {
+        log.info({ ...purged, retentionDays }, "Customer data past its retention period scrubbed");
+      }
+    } catch (error) {
+      log.error({ err: error }, "Failed to scrub customer data past its retention period");
+    }
+  }
+
   async function runLoop() {
     while (running) {
       let handled = 0;
       try {
         await expireIfDue();
+        await purgeIfDue();
         handled = handledCount(await runOnce());
       } catch (error) {
         log.error(

@@ -1,4 +1,4 @@
 import { webhookAction } from "../webhooks/action.server";
 import { handleScopesUpdate } from "../webhooks/lifecycle.server";
 
-export const action = webhookAction(handleScopesUpdate);
+export const action = webhookAction("app/scopes_update", handleScopesUpdate);

@@ -1,4 +1,4 @@
 import { webhookAction } from "../webhooks/action.server";
 import { handleAppUninstalled } from "../webhooks/lifecycle.server";
 
-export const action = webhookAction(handleAppUninstalled);
+export const action = webhookAction("app/uninstalled", handleAppUninstalled);

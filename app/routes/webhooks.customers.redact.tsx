@@ -1,4 +1,4 @@
 import { webhookAction } from "../webhooks/action.server";
 import { handleCustomersRedact } from "../webhooks/lifecycle.server";
 
-export const action = webhookAction(handleCustomersRedact);
+export const action = webhookAction("customers/redact", handleCustomersRedact);

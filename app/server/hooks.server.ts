@@ -1,8 +1,10 @@
 import prisma from "../db.server";
+import { getEnv } from "../env.server";
 import { logger, type Logger } from "../logger.server";
 import { stopEmbeddedOutboxWorker } from "../outbox/embedded.server";
 import type { OrderTopic } from "../orders";
 import { handleOrderWebhook, ORDER_WEBHOOK_PATHS } from "../webhooks/orders.server";
+import type { EdgeLimits } from "./body-limits.server";
 
 /**
  * What the production server (scripts/serve.ts) takes from the server build besides Remix's
@@ -14,6 +16,8 @@ export interface ServerHooks {
   orderWebhookPaths: ReadonlyMap<string, OrderTopic>;
   handleOrderWebhook: typeof handleOrderWebhook;
   logger: Logger;
+  /** Body caps, byte budget and time-outs of the HTTP server (decision 016), from the env. */
+  edgeLimits(): EdgeLimits;
   /** Stops the embedded outbox worker (it releases its claims) and closes the database. */
   stopBackgroundWork(): Promise<void>;
 }
@@ -22,6 +26,16 @@ export const serverHooks: ServerHooks = {
   orderWebhookPaths: ORDER_WEBHOOK_PATHS,
   handleOrderWebhook,
   logger,
+  edgeLimits() {
+    const env = getEnv();
+    return {
+      maxBodyBytes: env.SVC_MAX_BODY_BYTES,
+      orderWebhookMaxBodyBytes: env.SVC_ORDER_WEBHOOK_MAX_BODY_BYTES,
+      budgetBytes: env.SVC_BODY_BUDGET_BYTES,
+      headersTimeoutMs: env.SVC_HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(env.SVC_HTTP_REQUEST_TIMEOUT_MS, env.SVC_HTTP_HEADERS_TIMEOUT_MS),
+    };
+  },
   async stopBackgroundWork() {
     await stopEmbeddedOutboxWorker();
     await prisma.$disconnect();

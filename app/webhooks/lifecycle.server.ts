@@ -1,21 +1,21 @@
 import type { AppPrismaClient } from "../db/client.server";
 import { logger } from "../logger.server";
 import { recordGrantedScopes, recordUninstall } from "../models/ShopConnection.server";
-import {
-  eraseShopData,
-  findCustomerData,
-  redactCustomerData,
-  type CustomerSubject,
-} from "../models/ShopData.server";
+import { eraseShopData } from "../models/ShopData.server";
 import { receiptFor, recordWebhookReceipt } from "../models/WebhookReceipt.server";
+import { customerSubjectOf, describeHeldData } from "../privacy/customer-data";
+import { findCustomerData, redactCustomerData } from "../privacy/customer-data.server";
+import { forgetInstalledShop } from "./installed-shops.server";
 
-/** What every webhook handler gets from authenticate.webhook. */
+/** What every webhook handler gets: verified, with the shop and topic checked (decision 015). */
 export interface WebhookDelivery {
+  /** The signed body's shop_domain where there is one, else the checked header. */
   shop: string;
   topic: string;
   webhookId: string;
   eventId?: string;
   apiVersion?: string;
+  /** The body parsed with parseWebhookJson: IDs past 2^53 are exact decimal strings. */
   payload: Record<string, unknown>;
 }
 
@@ -33,6 +33,7 @@ function logFor(delivery: WebhookDelivery) {
 
 export async function handleAppUninstalled(db: AppPrismaClient, delivery: WebhookDelivery) {
   const { sessionsDeleted } = await recordUninstall(db, delivery.shop);
+  forgetInstalledShop(delivery.shop);
   const detail = `Deleted ${sessionsDeleted} session(s); connection marked uninstalled`;
   await recordWebhookReceipt(db, receipt(delivery, detail));
   logFor(delivery).info({ sessionsDeleted }, "App uninstalled");
@@ -51,43 +52,32 @@ export async function handleScopesUpdate(db: AppPrismaClient, delivery: WebhookD
   logFor(delivery).info({ scopes: current, sessions: sessions.count }, "Scopes updated");
 }
 
-/** Order and customer identifiers from a compliance payload, as strings. */
-export function customerSubjectOf(payload: Record<string, unknown>): CustomerSubject {
-  const orders = payload.orders_requested ?? payload.orders_to_redact;
-  const customer = payload.customer as { email?: unknown } | undefined;
-  return {
-    orderIds: Array.isArray(orders) ? orders.map(String) : [],
-    email: typeof customer?.email === "string" && customer.email ? customer.email : null,
-  };
-}
-
 export async function handleCustomersDataRequest(db: AppPrismaClient, delivery: WebhookDelivery) {
-  const subject = customerSubjectOf(delivery.payload);
-  const records = await findCustomerData(db, delivery.shop, subject);
-  const orderIds = [...new Set(records.map((record) => record.orderId))];
-  const detail = records.length
-    ? `Holds personal data in ${records.length} order_placed event(s) for order(s) ${orderIds.join(", ")}`
-    : "Holds no personal data for this customer";
-  await recordWebhookReceipt(db, receipt(delivery, detail));
-  logFor(delivery).info({ orders: orderIds, events: records.length }, "Customer data request");
-  return records;
+  const held = await findCustomerData(db, delivery.shop, customerSubjectOf(delivery.payload));
+  // Records and field names only: a copy of the values would be one more thing to redact.
+  await recordWebhookReceipt(db, receipt(delivery, describeHeldData(held)));
+  const orders = [...new Set(held.map((record) => record.orderId).filter(Boolean))];
+  logFor(delivery).info(
+    {
+      orders,
+      events: held.filter((record) => record.kind === "event").length,
+      receipts: held.filter((record) => record.kind === "receipt").length,
+    },
+    "Customer data request",
+  );
+  return held;
 }
 
 export async function handleCustomersRedact(db: AppPrismaClient, delivery: WebhookDelivery) {
-  const { redacted } = await redactCustomerData(
-    db,
-    delivery.shop,
-    customerSubjectOf(delivery.payload),
-  );
-  await recordWebhookReceipt(
-    db,
-    receipt(delivery, `Redacted customer data from ${redacted} event(s)`),
-  );
-  logFor(delivery).info({ redacted }, "Customer data redacted");
+  const redacted = await redactCustomerData(db, delivery.shop, customerSubjectOf(delivery.payload));
+  const detail = `Redacted customer data from ${redacted.events} event(s) and ${redacted.receipts} receipt raw body(ies)`;
+  await recordWebhookReceipt(db, receipt(delivery, detail));
+  logFor(delivery).info(redacted, "Customer data redacted");
 }
 
 export async function handleShopRedact(db: AppPrismaClient, delivery: WebhookDelivery) {
   const erased = await eraseShopData(db, delivery.shop);
+  forgetInstalledShop(delivery.shop);
   // Nothing about the shop is kept after this, not even the receipt of the request itself.
   logFor(delivery).info({ erased }, "Shop data erased");
   return erased;

@@ -5,6 +5,8 @@ import { logger } from "../logger.server";
 import { ORDER_TOPICS, type OrderTopic } from "../orders";
 import { recordOrderWebhook } from "../outbox/record.server";
 import { notifyOutbox } from "../outbox/signal.server";
+import { isInstalledShop } from "./installed-shops.server";
+import { checkSignedFacts, unknownShopStatus } from "./signed-facts";
 import { verifyShopifyWebhook, type HeaderReader } from "./verify.server";
 
 /** An order webhook as it arrived: the raw bytes exactly as Shopify signed them. */
@@ -46,12 +48,27 @@ export async function handleOrderWebhook(
   }
   const { shop, webhookId, eventId, apiVersion } = check.delivery;
   const log = logger.child({ shop, topic, webhookId });
+  // An order body names no shop: the unsigned header is all there is, so it must at least be a
+  // myshopify.com domain of a shop that installed the app (decision 015).
+  const facts = checkSignedFacts({
+    routeTopic: topic,
+    headerTopic: check.delivery.topic,
+    headerShop: shop,
+  });
+  if (!facts.ok) {
+    log.warn({ reason: facts.reason }, "Webhook refused");
+    return { status: facts.status };
+  }
   if (inFlight >= env.SVC_WEBHOOK_MAX_IN_FLIGHT) {
     log.warn({ inFlight }, "Webhook refused with 503: too many deliveries waiting to be stored");
     return { status: 503, headers: { "Retry-After": "5" } };
   }
   inFlight += 1;
   try {
+    if (!(await isInstalledShop(prisma, shop))) {
+      log.warn("Webhook refused: the shop has not installed the app; nothing stored");
+      return { status: unknownShopStatus(topic) };
+    }
     const { body } = webhook;
     const rawBody = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
     const result = await recordOrderWebhook(prisma, {

@@ -1,0 +1,273 @@
+import type { AppPrismaClient } from "../db/client.server";
+import {
+  type CustomerSubject,
+  type HeldRecord,
+  type RedactionReason,
+  REDACTED_ORDER_PLACED_TEXT,
+  REDACTION_MARK_KEY,
+  SETTLED_EVENT_STATUSES,
+  eventEmail,
+  isEmptySubject,
+  personalDataOfEvent,
+  personalFieldsOfRawBody,
+  rawBodyConcerns,
+  redactEventPayload,
+  redactRawBody,
+  retentionCutoff,
+  withoutValues,
+} from "./customer-data";
+
+// The database side of customer privacy (decision 015): find, redact and expire the personal
+// data described in customer-data.ts, for one shop at a time or, for retention, for all shops.
+
+const EVENT_FIELDS = {
+  id: true,
+  orderId: true,
+  eventType: true,
+  status: true,
+  payload: true,
+  lastError: true,
+  lastResponse: true,
+} as const;
+
+const RECEIPT_FIELDS = {
+  id: true,
+  topic: true,
+  status: true,
+  orderId: true,
+  detail: true,
+  payload: true,
+} as const;
+
+const PURGE_BATCH = 500;
+
+function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (char) => `!${char}`);
+}
+
+/**
+ * IDs of the shop's order_placed events whose customer e-mail is this one, in any case. lower()
+ * on both sides, in SQL: PostgreSQL's LIKE (and Prisma's `contains`) is case-sensitive, SQLite's
+ * is not, and the mode option that would fix it exists on PostgreSQL only.
+ */
+async function eventIdsWithEmail(db: AppPrismaClient, shop: string, email: string) {
+  const pattern = `%${escapeLike(JSON.stringify(email.toLowerCase()))}%`;
+  const rows = await db.$queryRaw<Array<{ id: number | bigint }>>`
+    SELECT id FROM "OutboxEvent"
+    WHERE shop = ${shop} AND "eventType" = 'order_placed' AND lower(payload) LIKE ${pattern} ESCAPE '!'`;
+  return rows.map((row) => Number(row.id));
+}
+
+/** The shop's order_placed events about the subject: its orders, or its e-mail. */
+async function subjectEvents(db: AppPrismaClient, shop: string, subject: CustomerSubject) {
+  const byEmail = subject.email ? await eventIdsWithEmail(db, shop, subject.email) : [];
+  if (!subject.orderIds.length && !byEmail.length) return [];
+  const events = await db.outboxEvent.findMany({
+    where: {
+      shop,
+      eventType: "order_placed",
+      OR: [
+        ...(subject.orderIds.length ? [{ orderId: { in: subject.orderIds } }] : []),
+        ...(byEmail.length ? [{ id: { in: byEmail } }] : []),
+      ],
+    },
+    select: EVENT_FIELDS,
+    orderBy: { id: "asc" },
+  });
+  // The LIKE above may match the address elsewhere in the payload; the customer's own counts.
+  return events.filter(
+    (event) =>
+      subject.orderIds.includes(event.orderId) ||
+      (subject.email !== null && eventEmail(event.payload) === subject.email),
+  );
+}
+
+/** The shop's receipts whose kept raw body is about the subject. Only unmapped deliveries keep one. */
+async function subjectReceipts(db: AppPrismaClient, shop: string, subject: CustomerSubject) {
+  const receipts = await db.webhookReceipt.findMany({
+    where: { shop, payload: { not: null } },
+    select: RECEIPT_FIELDS,
+    orderBy: { receivedAt: "asc" },
+  });
+  return receipts.filter(
+    (receipt): receipt is typeof receipt & { payload: string } =>
+      receipt.payload !== null &&
+      rawBodyConcerns({ ...receipt, payload: receipt.payload }, subject),
+  );
+}
+
+/** customers/data_request: every stored record that holds the customer's personal data. */
+export async function findCustomerData(
+  db: AppPrismaClient,
+  shop: string,
+  subject: CustomerSubject,
+): Promise<HeldRecord[]> {
+  if (isEmptySubject(subject)) return [];
+  const [events, receipts] = await Promise.all([
+    subjectEvents(db, shop, subject),
+    subjectReceipts(db, shop, subject),
+  ]);
+  const held: HeldRecord[] = [
+    ...events.map((event) => ({
+      kind: "event" as const,
+      id: String(event.id),
+      orderId: event.orderId,
+      type: event.eventType,
+      status: event.status,
+      fields: personalDataOfEvent(event.payload).map(([field]) => field),
+    })),
+    ...receipts.map((receipt) => ({
+      kind: "receipt" as const,
+      id: receipt.id,
+      orderId: receipt.orderId,
+      type: receipt.topic,
+      status: receipt.status,
+      fields: personalFieldsOfRawBody(receipt.payload),
+    })),
+  ];
+  return held.filter((record) => record.fields.length > 0);
+}
+
+function redactedEventData(event: {
+  payload: string;
+  lastError: string | null;
+  lastResponse: string | null;
+}) {
+  const values = personalDataOfEvent(event.payload).map(([, value]) => value);
+  return {
+    payload: redactEventPayload(event.payload),
+    lastError: withoutValues(event.lastError, values),
+    lastResponse: withoutValues(event.lastResponse, values),
+  };
+}
+
+function redactedReceiptData(
+  receipt: { payload: string; detail: string | null },
+  reason: RedactionReason,
+  now: Date,
+) {
+  const note = `raw body redacted (${reason})`;
+  return {
+    payload: redactRawBody(receipt.payload, reason, now),
+    detail: receipt.detail ? `${receipt.detail}; ${note}` : note,
+  };
+}
+
+/**
+ * customers/redact: blanks the customer in the shop's order_placed events about them (an event
+ * not yet delivered is still sent, without personal data) and redacts the raw bodies receipts
+ * kept. Rows, IDs and statuses stay.
+ */
+export async function redactCustomerData(
+  db: AppPrismaClient,
+  shop: string,
+  subject: CustomerSubject,
+  now = new Date(),
+) {
+  const held = await findCustomerData(db, shop, subject);
+  if (!held.length) return { events: 0, receipts: 0 };
+  const eventIds = held.filter((record) => record.kind === "event").map((record) => +record.id);
+  const receiptIds = held.filter((record) => record.kind === "receipt").map((record) => record.id);
+  const [events, receipts] = await Promise.all([
+    db.outboxEvent.findMany({ where: { shop, id: { in: eventIds } }, select: EVENT_FIELDS }),
+    db.webhookReceipt.findMany({ where: { shop, id: { in: receiptIds } }, select: RECEIPT_FIELDS }),
+  ]);
+  await db.$transaction([
+    ...events.map((event) =>
+      db.outboxEvent.update({ where: { id: event.id }, data: redactedEventData(event) }),
+    ),
+    ...receipts.flatMap((receipt) =>
+      receipt.payload === null
+        ? []
+        : [
+            db.webhookReceipt.update({
+              where: { id: receipt.id },
+              data: redactedReceiptData(
+                { payload: receipt.payload, detail: receipt.detail },
+                "customers/redact",
+                now,
+              ),
+            }),
+          ],
+    ),
+  ]);
+  return { events: events.length, receipts: receipts.length };
+}
+
+export interface RetentionOptions {
+  now: Date;
+  retentionDays: number;
+}
+
+/**
+ * Scrubs the personal data that outlived the retention period, in every shop: the customer of
+ * settled (delivered, dead, unprocessable) order_placed events created before the cutoff, and
+ * the raw bodies of receipts received before it. Rows, IDs and statuses stay. Safe to run again
+ * at any time: what is already scrubbed is not read again.
+ */
+export async function purgeExpiredCustomerData(db: AppPrismaClient, options: RetentionOptions) {
+  const cutoff = retentionCutoff(options.now, options.retentionDays);
+  let events = 0;
+  for (let afterId = 0; ;) {
+    const batch = await db.outboxEvent.findMany({
+      where: {
+        eventType: "order_placed",
+        status: { in: [...SETTLED_EVENT_STATUSES] },
+        createdAt: { lt: cutoff },
+        id: { gt: afterId },
+        NOT: { payload: { contains: REDACTED_ORDER_PLACED_TEXT } },
+      },
+      select: EVENT_FIELDS,
+      orderBy: { id: "asc" },
+      take: PURGE_BATCH,
+    });
+    if (!batch.length) break;
+    afterId = batch[batch.length - 1]!.id;
+    const personal = batch.filter((event) => personalDataOfEvent(event.payload).length > 0);
+    const updated = await db.$transaction(
+      personal.map((event) =>
+        // Only while still settled: an operator may have sent it again meanwhile.
+        db.outboxEvent.updateMany({
+          where: { id: event.id, status: { in: [...SETTLED_EVENT_STATUSES] } },
+          data: redactedEventData(event),
+        }),
+      ),
+    );
+    events += updated.reduce((sum, result) => sum + result.count, 0);
+  }
+
+  let receipts = 0;
+  for (let afterId = ""; ;) {
+    const batch = await db.webhookReceipt.findMany({
+      where: {
+        receivedAt: { lt: cutoff },
+        id: { gt: afterId },
+        payload: { not: null },
+        NOT: { payload: { startsWith: `{"${REDACTION_MARK_KEY}":` } },
+      },
+      select: RECEIPT_FIELDS,
+      orderBy: { id: "asc" },
+      take: PURGE_BATCH,
+    });
+    if (!batch.length) break;
+    afterId = batch[batch.length - 1]!.id;
+    await db.$transaction(
+      batch.flatMap((receipt) =>
+        receipt.payload === null
+          ? []
+          : [
+              db.webhookReceipt.update({
+                where: { id: receipt.id },
+                data: redactedReceiptData(
+                  { payload: receipt.payload, detail: receipt.detail },
+                  "retention",
+                  options.now,
+                ),
+              }),
+            ],
+      ),
+    );
+    receipts += batch.length;
+  }
+  return { cutoff, events, receipts };
+}
