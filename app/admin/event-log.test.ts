@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatJson, orderAdminUrl, parseServiceAnswer } from "./event-log";
+import {
+  acceptedWithoutEventIdOf,
+  attemptTimeline,
+  formatDuration,
+  formatJson,
+  orderAdminUrl,
+  parseServiceAnswer,
+} from "./event-log";
 
 const fixture = (file: string) =>
   readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/lifecycle", file), "utf8");
@@ -85,5 +92,114 @@ describe("formatJson", () => {
 describe("orderAdminUrl", () => {
   it("links to the order in the Shopify admin", () => {
     expect(orderAdminUrl("5558016491833")).toBe("shopify:admin/orders/5558016491833");
+  });
+});
+
+describe("acceptedWithoutEventIdOf", () => {
+  const delivered = { status: "delivered", serviceEventId: null };
+
+  it("shows the raw answer of a 2xx without event_id, as stored by the worker", () => {
+    expect(
+      acceptedWithoutEventIdOf({
+        ...delivered,
+        lastResponse: JSON.stringify({ status: 202, raw: "accepted" }),
+      }),
+    ).toEqual({ httpStatus: 202, raw: "accepted" });
+    expect(
+      acceptedWithoutEventIdOf({ ...delivered, lastResponse: '{"status":200,"raw":""}' }),
+    ).toEqual({ httpStatus: 200, raw: "" });
+  });
+
+  it("is null for an event with a service event ID or one not delivered", () => {
+    const answer = JSON.stringify({ status: 200, body: { event_id: "evt_1" } });
+    expect(
+      acceptedWithoutEventIdOf({ ...delivered, serviceEventId: "evt_1", lastResponse: answer }),
+    ).toBeNull();
+    expect(
+      acceptedWithoutEventIdOf({ status: "failed", serviceEventId: null, lastResponse: null }),
+    ).toBeNull();
+  });
+
+  it("says so when the answer's body was not kept", () => {
+    expect(acceptedWithoutEventIdOf({ ...delivered, lastResponse: null })).toEqual({
+      httpStatus: null,
+      raw: null,
+    });
+    expect(
+      acceptedWithoutEventIdOf({ ...delivered, lastResponse: '{"status":204,"summary":"x"}' }),
+    ).toEqual({ httpStatus: 204, raw: null });
+  });
+});
+
+describe("attemptTimeline", () => {
+  const rows = (...numbers: number[]) => numbers.map((attempt) => ({ attempt }));
+  const logged = (attempt: number) => ({ kind: "logged", attempt: { attempt } });
+
+  it("lists logged sends in order, with nothing cut off when every send was logged", () => {
+    const timeline = attemptTimeline(rows(1, 2), {
+      sendsStarted: 2,
+      loggedTotal: 2,
+      sending: false,
+    });
+    expect(timeline).toEqual({ entries: [logged(1), logged(2)], cutOff: 0, earlierLogged: 0 });
+  });
+
+  it("places sends cut off mid-send where they happened, and counts them", () => {
+    const timeline = attemptTimeline(rows(1, 4), {
+      sendsStarted: 5,
+      loggedTotal: 2,
+      sending: false,
+    });
+    expect(timeline.entries).toEqual([
+      logged(1),
+      { kind: "cut_off", from: 2, to: 3 },
+      logged(4),
+      { kind: "cut_off", from: 5, to: 5 },
+    ]);
+    expect(timeline.cutOff).toBe(3);
+  });
+
+  it("does not call the send a worker is making now cut off", () => {
+    const timeline = attemptTimeline(rows(1), { sendsStarted: 2, loggedTotal: 1, sending: true });
+    expect(timeline.entries).toEqual([logged(1), { kind: "sending", number: 2 }]);
+    expect(timeline.cutOff).toBe(0);
+    // Claimed again but not yet sent: the last send is logged, nothing is under way.
+    const claimed = attemptTimeline(rows(1, 2), {
+      sendsStarted: 2,
+      loggedTotal: 2,
+      sending: true,
+    });
+    expect(claimed.entries).toEqual([logged(1), logged(2)]);
+  });
+
+  it("starts at the page's first row when older rows are left out, and counts them", () => {
+    const timeline = attemptTimeline(rows(51, 53), {
+      sendsStarted: 53,
+      loggedTotal: 100,
+      sending: false,
+    });
+    expect(timeline.entries).toEqual([
+      logged(51),
+      { kind: "cut_off", from: 52, to: 52 },
+      logged(53),
+    ]);
+    expect(timeline.earlierLogged).toBe(98);
+  });
+
+  it("shows nothing for an event never sent", () => {
+    expect(attemptTimeline([], { sendsStarted: 0, loggedTotal: 0, sending: false })).toEqual({
+      entries: [],
+      cutOff: 0,
+      earlierLogged: 0,
+    });
+  });
+});
+
+describe("formatDuration", () => {
+  it("gives milliseconds below a second and seconds above, in the admin's language", () => {
+    expect(formatDuration(350, "en")).toBe("350 ms");
+    expect(formatDuration(2_540, "en")).toBe("2.5 sec");
+    expect(formatDuration(2_540, "de")).toBe("2,5 Sek.");
+    expect(formatDuration(-3, "en")).toBe("0 ms");
   });
 });

@@ -137,3 +137,127 @@ export function formatJson(text: string, indent = 2): string {
 export function orderAdminUrl(orderId: string): string {
   return `shopify:admin/orders/${encodeURIComponent(orderId)}`;
 }
+
+/** A 2xx without an `event_id`: delivered, with the body as the service sent it. */
+export interface AcceptedWithoutEventId {
+  httpStatus: number | null;
+  /** The body as received; null when the stored answer does not hold it. */
+  raw: string | null;
+}
+
+const storedRawAnswer = z.object({ status: z.number().int().nullish(), raw: z.string() });
+
+/**
+ * A delivered event without a service event ID was accepted by a 2xx whose body had no
+ * `event_id` (decision 018): what the service sent back is all there is to show for it.
+ */
+export function acceptedWithoutEventIdOf(event: {
+  status: string;
+  serviceEventId: string | null;
+  lastResponse: string | null;
+}): AcceptedWithoutEventId | null {
+  if (event.status !== "delivered" || event.serviceEventId !== null) return null;
+  let json: unknown = null;
+  try {
+    json = event.lastResponse ? JSON.parse(event.lastResponse) : null;
+  } catch {
+    return { httpStatus: null, raw: event.lastResponse };
+  }
+  const parsed = storedRawAnswer.safeParse(json);
+  if (!parsed.success) {
+    return { httpStatus: parseServiceAnswer(event.lastResponse)?.status ?? null, raw: null };
+  }
+  return { httpStatus: parsed.data.status ?? null, raw: parsed.data.raw };
+}
+
+/** A logged send as the event page shows it. */
+export interface LoggedAttempt {
+  attempt: number;
+  /** delivered | retry | dead | pause_shop | lost_claim */
+  outcome: string;
+  httpStatus: number | null;
+  workerId: string;
+  environment: string;
+  detail: string | null;
+  startedAt: string;
+  durationMs: number;
+  /** The send's Idempotency-Key when it is not the event's (a row older than the derivation). */
+  otherKey: string | null;
+}
+
+/** The event page's attempt log: what `loadAttemptLog` answers. */
+export interface AttemptLog extends AttemptTimeline<LoggedAttempt> {
+  idempotencyKey: string;
+  loggedTotal: number;
+}
+
+/** One line of an event's attempt log: a logged send, sends with no outcome, or one under way. */
+export type AttemptEntry<Logged> =
+  | { kind: "logged"; attempt: Logged }
+  | { kind: "cut_off"; from: number; to: number }
+  | { kind: "sending"; number: number };
+
+export interface AttemptTimeline<Logged> {
+  entries: AttemptEntry<Logged>[];
+  /** Sends started but never logged, and not under way: a worker stopped mid-send. */
+  cutOff: number;
+  /** Logged sends older than the page shown. */
+  earlierLogged: number;
+}
+
+/**
+ * An event's sends in order, with the gaps made visible. The event's `attempts` counts every
+ * send started (before it goes out), and a row is logged only once its outcome is known, so a
+ * number without a row is a send cut off, except the last while a worker still holds the event.
+ * `logged` is the latest page of rows, ascending; `loggedTotal` counts all of them.
+ */
+export function attemptTimeline<Logged extends { attempt: number }>(
+  logged: Logged[],
+  facts: { sendsStarted: number; loggedTotal: number; sending: boolean },
+): AttemptTimeline<Logged> {
+  const numbers = new Set(logged.map((row) => row.attempt));
+  const sendingNumber =
+    facts.sending && facts.sendsStarted > 0 && !numbers.has(facts.sendsStarted)
+      ? facts.sendsStarted
+      : null;
+  const earlierLogged = Math.max(0, facts.loggedTotal - logged.length);
+  const entries: AttemptEntry<Logged>[] = [];
+  // The page starts at its first row when older rows are left out: gaps before it are counted
+  // in `cutOff` but not placed.
+  let next = earlierLogged > 0 && logged.length > 0 ? logged[0]!.attempt : 1;
+  const gapUpTo = (before: number) => {
+    if (before > next) entries.push({ kind: "cut_off", from: next, to: before - 1 });
+  };
+  for (const row of logged) {
+    gapUpTo(row.attempt);
+    entries.push({ kind: "logged", attempt: row });
+    next = Math.max(next, row.attempt + 1);
+  }
+  const lastStarted = sendingNumber ?? facts.sendsStarted + 1;
+  gapUpTo(lastStarted);
+  if (sendingNumber !== null) entries.push({ kind: "sending", number: sendingNumber });
+  return {
+    entries,
+    cutOff: Math.max(0, facts.sendsStarted - facts.loggedTotal - (sendingNumber === null ? 0 : 1)),
+    earlierLogged,
+  };
+}
+
+/** A send's duration in the admin's language: milliseconds below a second, else seconds. */
+export function formatDuration(ms: number, locale: string): string {
+  const clamped = Math.max(0, ms);
+  if (clamped < 1_000) {
+    return new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit: "millisecond",
+      unitDisplay: "short",
+      maximumFractionDigits: 0,
+    }).format(clamped);
+  }
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: "second",
+    unitDisplay: "short",
+    maximumFractionDigits: 1,
+  }).format(clamped / 1_000);
+}

@@ -5,10 +5,11 @@ import type { AppPrismaClient } from "../db/client.server";
  * redaction live in app/privacy (decision 015).
  */
 export async function eraseShopData(db: AppPrismaClient, shop: string) {
-  const [sessions, events, receipts, connections, items, orders, variants, hints] =
+  const [sessions, events, attempts, receipts, connections, items, orders, variants, hints] =
     await db.$transaction([
       db.session.deleteMany({ where: { shop } }),
       db.outboxEvent.deleteMany({ where: { shop } }),
+      db.outboxAttempt.deleteMany({ where: { shop } }),
       db.webhookReceipt.deleteMany({ where: { shop } }),
       db.shopConnection.deleteMany({ where: { shop } }),
       db.protectionItem.deleteMany({ where: { shop } }),
@@ -19,6 +20,7 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
   return {
     sessions: sessions.count,
     events: events.count,
+    eventAttempts: attempts.count,
     receipts: receipts.count,
     connections: connections.count,
     protectionItems: items.count,

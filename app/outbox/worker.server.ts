@@ -10,6 +10,7 @@ import { protectionClientForShop } from "../services/protection.server";
 import { claimDueEvents, releaseClaims } from "./claim.server";
 import { deliverClaimedEvent, type ClientFactory, type DeliveryOutcome } from "./deliver.server";
 import { RETRY_WINDOW_MS, scheduleRetry, WAITING_STATUSES } from "./retry-policy";
+import { idempotencyKeyFor } from "./idempotency";
 import { onOutboxNotified } from "./signal.server";
 
 export interface OutboxWorkerOptions {
@@ -291,6 +292,23 @@ async function retryAfterUnexpectedError(
   const message = `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   const firstFailedAt = row.firstFailedAt ?? now;
   const decision = scheduleRetry({ failedAttempts: row.attempts + 1, firstFailedAt, now }, message);
+  // Counted and logged as an attempt (whether or not the request went out), so that the backoff
+  // grows and the event log shows the error rather than a send cut off.
+  await db.outboxAttempt.create({
+    data: {
+      eventId: row.id,
+      shop: row.shop,
+      attempt: row.attempts + 1,
+      environment: row.environment,
+      workerId,
+      idempotencyKey: idempotencyKeyFor(row.shop, row.dedupeKey),
+      startedAt: now,
+      finishedAt: now,
+      outcome: decision.outcome,
+      httpStatus: null,
+      detail: message.slice(0, 2_000),
+    },
+  });
   await db.outboxEvent.updateMany({
     where: { id: row.id, claimedBy: workerId, status: "delivering" },
     data: {

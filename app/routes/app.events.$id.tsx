@@ -1,21 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Card,
-  Divider,
-  InlineStack,
-  Layout,
-  Link,
-  List,
-  Page,
-  Text,
-} from "@shopify/polaris";
+import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { parseEventLogAction, retryEventOfShop } from "../admin/event-actions.server";
+import { loadAttemptLog } from "../admin/event-attempts.server";
+import { AcceptedWithoutEventIdBanner, EventAttempts } from "../admin/EventAttempts";
+import { OrderTimeline, ValidationErrorsBanner } from "../admin/EventDetailCards";
 import { parseEventId } from "../admin/event-filters";
-import { formatJson, parseServiceAnswer, type EventLogActionResult } from "../admin/event-log";
+import {
+  acceptedWithoutEventIdOf,
+  formatJson,
+  parseServiceAnswer,
+  type EventLogActionResult,
+} from "../admin/event-log";
 import {
   environmentLabel,
   EventLogErrorBoundary,
@@ -47,9 +44,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const id = parseEventId(params.id) ?? notFound();
   // Scoped by shop: another shop's ID is not found, exactly like an ID that does not exist.
   const event = (await findOutboxEventForShop(prisma, session.shop, id)) ?? notFound();
-  const [orderEvents, orderReceipts] = await Promise.all([
+  const [orderEvents, orderReceipts, attemptLog] = await Promise.all([
     listOrderEvents(prisma, session.shop, event.orderId),
     listOrderReceipts(prisma, session.shop, event.orderId),
+    loadAttemptLog(prisma, event),
   ]);
   return {
     event: {
@@ -70,6 +68,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     payload: formatJson(event.payload),
     response: event.lastResponse ? formatJson(event.lastResponse) : null,
     answer: parseServiceAnswer(event.lastResponse),
+    accepted: acceptedWithoutEventIdOf(event),
+    attemptLog,
     orderEvents: orderEvents.map((other) => ({
       id: other.id,
       eventType: other.eventType,
@@ -99,7 +99,7 @@ export const action = async ({
 };
 
 export default function EventDetail() {
-  const { event, payload, response, answer, orderEvents, orderReceipts } =
+  const { event, payload, response, answer, accepted, attemptLog, orderEvents, orderReceipts } =
     useLoaderData<typeof loader>();
   const t = useTranslate();
   const back = useBackToLog();
@@ -128,7 +128,10 @@ export default function EventDetail() {
   summaryRows.push(
     [t("events.detail.firstFailed"), time(event.firstFailedAt)],
     [t("events.detail.delivered"), time(event.deliveredAt)],
-    [t("events.detail.serviceEventId"), event.serviceEventId ?? none],
+    [
+      t("events.detail.serviceEventId"),
+      event.serviceEventId ?? (accepted ? t("events.accepted.title") : none),
+    ],
     [t("events.detail.lastError"), event.lastError ?? none],
   );
 
@@ -151,29 +154,17 @@ export default function EventDetail() {
       <Layout>
         {answer && answer.validationErrors.length > 0 ? (
           <Layout.Section>
-            <Banner tone="critical" title={t("events.detail.validationTitle")}>
-              <BlockStack gap="200">
-                <Text as="p">{t("events.detail.validationHelp")}</Text>
-                {answer.errorCode ? (
-                  <Text as="p" tone="subdued">
-                    {t("events.detail.errorCode", { code: answer.errorCode })}
-                  </Text>
-                ) : null}
-                <List type="bullet">
-                  {answer.validationErrors.map((error, index) => (
-                    <List.Item key={index}>
-                      {error.field ? <Text as="strong">{error.field}</Text> : null}
-                      {error.field ? ": " : null}
-                      {error.message}
-                    </List.Item>
-                  ))}
-                </List>
-              </BlockStack>
-            </Banner>
+            <ValidationErrorsBanner answer={answer} />
+          </Layout.Section>
+        ) : null}
+        {accepted ? (
+          <Layout.Section>
+            <AcceptedWithoutEventIdBanner accepted={accepted} />
           </Layout.Section>
         ) : null}
         <Layout.Section>
           <BlockStack gap="400">
+            <EventAttempts log={attemptLog} />
             <Card>
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">
@@ -220,61 +211,6 @@ export default function EventDetail() {
         </Layout.Section>
       </Layout>
     </Page>
-  );
-}
-
-type DetailData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** What else happened to the order: its events in sending order and its webhooks. */
-function OrderTimeline({
-  currentId,
-  orderEvents,
-  orderReceipts,
-}: {
-  currentId: number;
-  orderEvents: DetailData["orderEvents"];
-  orderReceipts: DetailData["orderReceipts"];
-}) {
-  const t = useTranslate();
-  return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.orderEvents")}
-        </Text>
-        {orderEvents.map((other) => (
-          <InlineStack key={other.id} gap="200" align="space-between" blockAlign="center">
-            {other.id === currentId ? (
-              <Text as="span" fontWeight="semibold">
-                {`#${other.id} ${eventTypeLabel(t, other.eventType)}`}
-              </Text>
-            ) : (
-              <Link url={`/app/events/${other.id}`} removeUnderline>
-                {`#${other.id} ${eventTypeLabel(t, other.eventType)}`}
-              </Link>
-            )}
-            <StatusBadge status={other.status} />
-          </InlineStack>
-        ))}
-        <Divider />
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.orderWebhooks")}
-        </Text>
-        {orderReceipts.length === 0 ? (
-          <Text as="p" tone="subdued">
-            {t("events.detail.noOrderWebhooks")}
-          </Text>
-        ) : null}
-        {orderReceipts.map((receipt) => (
-          <InlineStack key={receipt.id} gap="200" align="space-between" blockAlign="center">
-            <Link url={`/app/events/receipts/${receipt.id}`} removeUnderline>
-              {receipt.topic}
-            </Link>
-            <StatusBadge status={receipt.status} />
-          </InlineStack>
-        ))}
-      </BlockStack>
-    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { eventTypeLabel } from "../../app/admin/event-log-ui";
+import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { createTranslator, type Translate } from "../../app/i18n/translate";
 import { launchChromium } from "../storefront/browser";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
@@ -31,6 +32,7 @@ const EMPTY_SHOP = "svc-admin-empty.myshopify.com";
 const ORDER_IDS = ["5558016491833", "5558016491834", "5558016491835"];
 const DEAD_ORDER_ID = "5558016491901";
 const FAILED_ORDER_ID = "5558016491902";
+const ACCEPTED_ORDER_ID = "5558016491903";
 const artifacts = path.join(repoRoot, "test/artifacts");
 
 const app = withOutboxApp();
@@ -86,14 +88,17 @@ afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
 });
 
-/** A dead event (the service refused it with a 400) and one waiting for its next attempt. */
+/**
+ * A dead event (the service refused it with a 400), one waiting for its next attempt after two
+ * 503s and a send cut off between them, and one the service accepted without an event_id.
+ */
 async function seedFailures(prisma: typeof app.prisma) {
   const placed = await prisma.outboxEvent.findFirstOrThrow({
     where: { shop: SHOP, orderId: ORDER_IDS[0], eventType: "order_placed" },
   });
   const payloadOf = (orderId: string) => placed.payload.replaceAll(ORDER_IDS[0]!, orderId);
   const now = Date.now();
-  await prisma.outboxEvent.create({
+  const dead = await prisma.outboxEvent.create({
     data: {
       shop: SHOP,
       environment: "sandbox",
@@ -118,7 +123,7 @@ async function seedFailures(prisma: typeof app.prisma) {
       }),
     },
   });
-  await prisma.outboxEvent.create({
+  const failed = await prisma.outboxEvent.create({
     data: {
       shop: SHOP,
       environment: "sandbox",
@@ -137,6 +142,55 @@ async function seedFailures(prisma: typeof app.prisma) {
         summary: "retryable server_error 503: Service Unavailable",
       }),
     },
+  });
+  const accepted = await prisma.outboxEvent.create({
+    data: {
+      shop: SHOP,
+      environment: "sandbox",
+      orderId: ACCEPTED_ORDER_ID,
+      eventType: "order_placed",
+      dedupeKey: `order_placed:${ACCEPTED_ORDER_ID}`,
+      payload: payloadOf(ACCEPTED_ORDER_ID),
+      status: "delivered",
+      attempts: 1,
+      lastAttemptAt: new Date(now - 120_000),
+      deliveredAt: new Date(now - 119_000),
+      lastResponse: JSON.stringify({ status: 202, raw: "queued for processing" }),
+    },
+  });
+  const attempt = (
+    event: { id: number; dedupeKey: string },
+    number: number,
+    startedAt: number,
+    outcome: { outcome: string; httpStatus: number; detail?: string },
+  ) => ({
+    eventId: event.id,
+    shop: SHOP,
+    attempt: number,
+    environment: "sandbox",
+    workerId: `svc-admin-demo-worker-${number}`,
+    idempotencyKey: idempotencyKeyFor(SHOP, event.dedupeKey),
+    startedAt: new Date(startedAt),
+    finishedAt: new Date(startedAt + 180 * number),
+    ...outcome,
+  });
+  const unavailable = {
+    outcome: "retry",
+    httpStatus: 503,
+    detail: "retryable server_error 503: Service Unavailable",
+  };
+  await prisma.outboxAttempt.createMany({
+    data: [
+      attempt(dead, 1, now - 3_600_000, {
+        outcome: "dead",
+        httpStatus: 400,
+        detail: dead.lastError!,
+      }),
+      attempt(failed, 1, now - 600_000, unavailable),
+      // Attempt 2 was cut off: a worker stopped mid-send.
+      attempt(failed, 3, now - 60_000, unavailable),
+      attempt(accepted, 1, now - 120_000, { outcome: "delivered", httpStatus: 202 }),
+    ],
   });
 }
 
@@ -374,7 +428,48 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     const failed = await app.prisma.outboxEvent.findFirstOrThrow({
       where: { shop: SHOP, orderId: FAILED_ORDER_ID },
     });
-    await screenshotsOf("event", `/app/events/${failed.id}`, (t) => eventTitle(t, failed));
+    const event = await screenshotsOf("event", `/app/events/${failed.id}`, (t) =>
+      eventTitle(t, failed),
+    );
+    // The attempt log: both 503s in order, the send cut off between them, and the one key.
+    const attempts = event.page.getByRole("region", { name: en("events.attemptLog.title") });
+    const attemptText = await attempts.innerText();
+    expect(attemptText).toContain(idempotencyKeyFor(SHOP, failed.dedupeKey));
+    expect(attemptText).toContain(en("events.attemptLog.cutOffSummaryOne"));
+    const lines = await attempts.locator("li").allInnerTexts();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(en("events.attemptLog.number", { number: 1 }));
+    expect(lines[0]).toContain(en("events.attemptLog.outcome.retry"));
+    expect(lines[0]).toContain("HTTP 503");
+    expect(lines[0]).toContain("svc-admin-demo-worker-1");
+    expect(lines[1]).toBe(en("events.attemptLog.cutOffOne", { number: 2 }));
+    expect(lines[2]).toContain(en("events.attemptLog.number", { number: 3 }));
+    expect(lines[2]).toContain("retryable server_error 503: Service Unavailable");
+
+    const accepted = await app.prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SHOP, orderId: ACCEPTED_ORDER_ID },
+    });
+    const acceptedPage = await screenshotsOf("event-accepted", `/app/events/${accepted.id}`, (t) =>
+      eventTitle(t, accepted),
+    );
+    const acceptedText = await bodyText(acceptedPage.page);
+    expect(acceptedText).toContain(en("events.accepted.title"));
+    expect(acceptedText).toContain("queued for processing");
+    expect(acceptedText).toContain("HTTP 202");
+
+    // A real delivery by the app's worker logs its send too.
+    const delivered = await app.prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SHOP, orderId: ORDER_IDS[1], status: "delivered" },
+    });
+    const deliveredPage = await open({ shop: SHOP, pathname: `/app/events/${delivered.id}` });
+    await expectHealthyPage(deliveredPage, eventTitle(en, delivered));
+    const deliveredLines = await deliveredPage.page
+      .getByRole("region", { name: en("events.attemptLog.title") })
+      .locator("li")
+      .allInnerTexts();
+    expect(deliveredLines).toHaveLength(1);
+    expect(deliveredLines[0]).toContain(en("events.attemptLog.outcome.delivered"));
+    expect(deliveredLines[0]).toContain("HTTP 200");
     const receipt = await app.prisma.webhookReceipt.findFirstOrThrow({
       where: { shop: SHOP, status: "unprocessable" },
     });

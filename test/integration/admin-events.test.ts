@@ -1,18 +1,48 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "../../emulator/test-support";
 import { EVENT_LOG_PAGE_SIZE } from "../../app/admin/event-filters";
-import prisma from "../../app/db.server";
-import { action as detailAction, loader as detailLoader } from "../../app/routes/app.events.$id";
-import { loader as receiptLoader } from "../../app/routes/app.events.receipts.$id";
-import { action as listAction, loader as listLoader } from "../../app/routes/app.events";
+import type { AppPrismaClient } from "../../app/db/client.server";
+import type * as AttemptModel from "../../app/models/OutboxAttempt.server";
+import { idempotencyKeyFor } from "../../app/outbox/idempotency";
+import type * as DetailRoute from "../../app/routes/app.events.$id";
+import type * as ReceiptRoute from "../../app/routes/app.events.receipts.$id";
+import type * as ListRoute from "../../app/routes/app.events";
+import type * as ShopRedactRoute from "../../app/routes/webhooks.shop.redact";
 import { testDatabaseProvider } from "../support/databases";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { createOfflineSession } from "../support/offline-session";
+import { callRoute, readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
 
 // The admin's event log through its real loaders and actions, with App Bridge session tokens:
 // what a shop sees, how it pages and filters, retries, and that it never reaches another shop.
 const provider = testDatabaseProvider();
 const SHOP = "events-a.myshopify.com";
 const OTHER_SHOP = "events-b.myshopify.com";
+/** The one shop connected to the emulator: its events are really sent. */
+const SENDING_SHOP = "events-c.myshopify.com";
+
+// The routes read the configuration when they load: after withOutboxApp pointed it at the
+// emulator.
+const app = withOutboxApp();
+let prisma: AppPrismaClient;
+let detailLoader: typeof DetailRoute.loader;
+let detailAction: typeof DetailRoute.action;
+let receiptLoader: typeof ReceiptRoute.loader;
+let listLoader: typeof ListRoute.loader;
+let listAction: typeof ListRoute.action;
+let shopRedact: typeof ShopRedactRoute.action;
+let attempts: typeof AttemptModel;
+
+beforeAll(async () => {
+  prisma = app.prisma;
+  ({ loader: detailLoader, action: detailAction } =
+    await import("../../app/routes/app.events.$id"));
+  ({ loader: receiptLoader } = await import("../../app/routes/app.events.receipts.$id"));
+  ({ loader: listLoader, action: listAction } = await import("../../app/routes/app.events"));
+  ({ action: shopRedact } = await import("../../app/routes/webhooks.shop.redact"));
+  attempts = await import("../../app/models/OutboxAttempt.server");
+});
 const ORIGIN = "https://svc-protection.test";
 
 const STATUSES = ["delivered", "pending", "failed", "dead", "delivered", "unprocessable"] as const;
@@ -172,10 +202,12 @@ async function seed() {
 }
 
 beforeEach(async () => {
+  await prisma.outboxAttempt.deleteMany({});
   await prisma.outboxEvent.deleteMany({});
   await prisma.webhookReceipt.deleteMany({});
+  await prisma.shopConnection.deleteMany({});
   await prisma.session.deleteMany({});
-  for (const shop of [SHOP, OTHER_SHOP]) {
+  for (const shop of [SHOP, OTHER_SHOP, SENDING_SHOP]) {
     await createOfflineSession(prisma, shop, `shpat_${shop}`);
   }
   await seed();
@@ -508,5 +540,208 @@ describe(`admin event log: shop isolation (${provider})`, () => {
     expect(((await attempt(listLoader, forged("GET"))) as Response).status).toBe(401);
     expect(((await attempt(listAction, forged("POST"))) as Response).status).toBe(401);
     expect((await prisma.outboxEvent.findUniqueOrThrow({ where: { id } })).status).toBe("dead");
+  });
+});
+
+describe(`admin event log: each attempt (${provider})`, () => {
+  const ORDER_ID = "5558016491833";
+
+  type Detail = Exclude<Awaited<ReturnType<typeof detailLoader>>, Response>;
+
+  async function detailOf(id: number, shop = SENDING_SHOP): Promise<Detail> {
+    return data(
+      await call(detailLoader, `/app/events/${id}`, { shop, params: { id: String(id) } }),
+    );
+  }
+
+  /** orders/create of the sample lifecycle, through the signed webhook route: one event. */
+  async function placeOrder() {
+    const body = app.webhooks.readLifecycleFixture("orders-create.json");
+    const answer = await app.webhooks.sendOrderWebhook({
+      topic: "orders/create",
+      shop: SENDING_SHOP,
+      body,
+    });
+    expect(answer.status).toBe(200);
+    return prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SENDING_SHOP, orderId: ORDER_ID, eventType: "order_placed" },
+    });
+  }
+
+  async function sentKeys() {
+    const requests = await app.control.requests();
+    return requests
+      .filter((request) => request.path.endsWith("/events"))
+      .map((request) => request.headers["idempotency-key"]);
+  }
+
+  const drain = (workerId: string) =>
+    app.worker.createOutboxWorker({ db: prisma, workerId }).drain();
+
+  beforeEach(async () => {
+    await app.control.reset();
+    await connectSandbox(app, SENDING_SHOP, SANDBOX_KEY);
+  });
+
+  it("lists a send cut off by a crash, a 503 and the delivery, in order, with the one key", async () => {
+    const event = await placeOrder();
+    const key = idempotencyKeyFor(SENDING_SHOP, event.dedupeKey);
+
+    // A worker claims the event, starts its send and dies before the request goes out.
+    const claimed = await app.claim.claimDueEvents(prisma, {
+      workerId: "crashed",
+      limit: 10,
+      leaseMs: 1,
+    });
+    expect(claimed).toEqual([event.id]);
+    expect(
+      await app.claim.startSend(prisma, { id: event.id, workerId: "crashed", leaseMs: 1 }),
+    ).toMatchObject({ attempt: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // The next worker takes it over once the lease ran out; the service answers 503.
+    await app.control.control("faults", {
+      method: "POST",
+      body: { count: 1, status: 503, match: { path: "/sandbox/events" } },
+    });
+    await drain("second");
+    expect(await prisma.outboxEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({
+      status: "failed",
+      attempts: 2,
+    });
+    await prisma.outboxEvent.update({
+      where: { id: event.id },
+      data: { nextAttemptAt: new Date(0) },
+    });
+    await drain("third");
+
+    const detail = await detailOf(event.id);
+    expect(detail.event).toMatchObject({ status: "delivered", attempts: 3 });
+    expect(detail.attemptLog.idempotencyKey).toBe(key);
+    expect(detail.attemptLog.cutOff).toBe(1);
+    expect(detail.attemptLog.loggedTotal).toBe(2);
+    expect(
+      detail.attemptLog.entries.map((entry) =>
+        entry.kind === "logged"
+          ? [entry.attempt.attempt, entry.attempt.outcome, entry.attempt.httpStatus]
+          : [entry.kind],
+      ),
+    ).toEqual([["cut_off"], [2, "retry", 503], [3, "delivered", 200]]);
+    const logged = detail.attemptLog.entries.flatMap((entry) =>
+      entry.kind === "logged" ? [entry.attempt] : [],
+    );
+    expect(logged.map((attempt) => attempt.workerId)).toEqual(["second", "third"]);
+    expect(logged.every((attempt) => attempt.otherKey === null)).toBe(true);
+    expect(logged[0]!.detail).toContain("503");
+    for (const attempt of logged) {
+      expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(attempt.startedAt)).not.toBeNaN();
+    }
+    // Both sends that reached the service carried the key the page shows.
+    expect(await sentKeys()).toEqual([key, key]);
+    expect(detail.accepted).toBeNull();
+  });
+
+  it("shows an event accepted by a 2xx without event_id, with the answer as received", async () => {
+    const event = await placeOrder();
+    await app.control.control("faults", {
+      method: "POST",
+      body: { count: 1, status: 202, raw_body: "queued", match: { path: "/sandbox/events" } },
+    });
+    await drain("only");
+
+    const detail = await detailOf(event.id);
+    expect(detail.event).toMatchObject({ status: "delivered", serviceEventId: null });
+    expect(detail.accepted).toEqual({ httpStatus: 202, raw: "queued" });
+    expect(detail.attemptLog.entries).toMatchObject([
+      { kind: "logged", attempt: { attempt: 1, outcome: "delivered", httpStatus: 202 } },
+    ]);
+    expect(detail.attemptLog.cutOff).toBe(0);
+  });
+
+  it("shows none of another shop's attempts, and 404s its event", async () => {
+    const event = await placeOrder();
+    await drain("only");
+    expect(await attempts.listEventAttempts(prisma, SENDING_SHOP, event.id)).toHaveLength(1);
+
+    expect(await attempts.listEventAttempts(prisma, SHOP, event.id)).toEqual([]);
+    const result = await call(detailLoader, `/app/events/${event.id}`, {
+      shop: SHOP,
+      params: { id: String(event.id) },
+    });
+    expect((result as Response).status).toBe(404);
+    expect(await (result as Response).text()).not.toContain(SENDING_SHOP);
+  });
+
+  it("shows the latest sends of an event retried for days, oldest of them first", async () => {
+    const event = await placeOrder();
+    const key = idempotencyKeyFor(SENDING_SHOP, event.dedupeKey);
+    const started = Date.parse("2026-11-21T08:00:00.000Z");
+    // 130 logged sends, with send 120 cut off; the counter says 131 were started.
+    const numbers = Array.from({ length: 131 }, (_, index) => index + 1).filter((n) => n !== 120);
+    await prisma.outboxAttempt.createMany({
+      data: numbers.map((attempt) => ({
+        eventId: event.id,
+        shop: SENDING_SHOP,
+        attempt,
+        environment: "sandbox",
+        workerId: `worker-${attempt % 3}`,
+        idempotencyKey: key,
+        startedAt: new Date(started + attempt * 60_000),
+        finishedAt: new Date(started + attempt * 60_000 + 250),
+        outcome: "retry",
+        httpStatus: 503,
+        detail: `retryable server_error 503 (send ${attempt})`,
+      })),
+    });
+    await prisma.outboxEvent.update({
+      where: { id: event.id },
+      data: { status: "failed", attempts: 131 },
+    });
+
+    const { attemptLog } = await detailOf(event.id);
+    expect(attemptLog.loggedTotal).toBe(130);
+    expect(attemptLog.earlierLogged).toBe(30);
+    expect(attemptLog.cutOff).toBe(1);
+    const shown = attemptLog.entries.map((entry) =>
+      entry.kind === "logged" ? entry.attempt.attempt : entry.kind,
+    );
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    expect(shown).toEqual([...range(31, 119), "cut_off", ...range(121, 131)]);
+    expect(attemptLog.entries[0]).toMatchObject({ attempt: { durationMs: 250 } });
+  });
+
+  it("erases the shop's attempts on shop/redact, and no other shop's", async () => {
+    const event = await placeOrder();
+    await drain("only");
+    const other = events.find((seeded) => seeded.shop === OTHER_SHOP)!;
+    await prisma.outboxAttempt.create({
+      data: {
+        eventId: other.id,
+        shop: OTHER_SHOP,
+        attempt: 1,
+        environment: "sandbox",
+        workerId: "w",
+        idempotencyKey: "k",
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        outcome: "delivered",
+        httpStatus: 200,
+      },
+    });
+    expect(await prisma.outboxAttempt.count({ where: { eventId: event.id } })).toBe(1);
+
+    const body = readShopifyFixture("shop_redact", "shopify-docs-2026-04_gadget.json").replace(
+      "{shop}.myshopify.com",
+      SENDING_SHOP,
+    );
+    const response = await callRoute(
+      shopRedact,
+      signedWebhookRequest({ topic: "shop/redact", shop: SENDING_SHOP, body }),
+    );
+    expect(response.status).toBe(200);
+    expect(await prisma.outboxAttempt.count({ where: { shop: SENDING_SHOP } })).toBe(0);
+    expect(await prisma.outboxAttempt.count({ where: { shop: OTHER_SHOP } })).toBe(1);
   });
 });

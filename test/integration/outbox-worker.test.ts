@@ -65,6 +65,9 @@ describe(`outbox worker (${provider})`, () => {
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(1);
     expect(row.lastError).toMatch(/^Unexpected error: /);
+    const [attempt] = await app.prisma.outboxAttempt.findMany({ where: { eventId: row.id } });
+    expect(attempt).toMatchObject({ attempt: 1, outcome: "retry", httpStatus: null });
+    expect(attempt?.detail).toMatch(/^Unexpected error: /);
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
     // Claimed again only when its retry is due, not in the next round.

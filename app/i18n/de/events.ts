@@ -128,6 +128,42 @@ export default {
     rawBodyHelp:
       "Aufbewahrt, weil die App ihn nicht lesen konnte, damit nichts verloren geht, was Shopify signiert hat.",
   },
+  attemptLog: {
+    title: "Versuche",
+    help: "Jede Sendung dieses Ereignisses an den Dienst und ihr Ergebnis, die älteste zuerst.",
+    idempotencyKey: "Idempotency-Key",
+    idempotencyKeyHelp:
+      "Jede Sendung dieses Ereignisses trägt denselben Schlüssel, damit der Dienst eine erneute Sendung erkennen kann.",
+    none: "Noch nicht gesendet.",
+    number: "#{number}",
+    httpStatus: "HTTP {status}",
+    noHttpStatus: "Keine HTTP-Antwort",
+    took: "Dauer {duration}",
+    worker: "Worker {worker}",
+    otherKey: "Gesendet mit Idempotency-Key {key}",
+    cutOffOne: "#{number}: abgebrochen, bevor das Ergebnis bekannt war",
+    cutOffRange: "#{from} bis #{to}: abgebrochen, bevor das Ergebnis bekannt war",
+    cutOffSummaryOne:
+      "1 Sendung wurde abgebrochen, bevor ihr Ergebnis bekannt war (ein Worker wurde mitten im Senden beendet); die nächste Sendung trug denselben Idempotency-Key, sodass der Dienst sie erkennen kann.",
+    cutOffSummaryMany:
+      "{count} Sendungen wurden abgebrochen, bevor ihr Ergebnis bekannt war (ein Worker wurde mitten im Senden beendet); die nächste Sendung trug denselben Idempotency-Key, sodass der Dienst sie erkennen kann.",
+    sending: "#{number}: wird gerade gesendet",
+    earlier: "Die neuesten {shown} von {total} aufgezeichneten Sendungen.",
+    outcome: {
+      delivered: "Zugestellt",
+      retry: "Fehlgeschlagen, neuer Versuch geplant",
+      dead: "Aufgegeben",
+      pause_shop: "Schlüssel abgelehnt, pausiert",
+      lost_claim: "Von einem anderen Worker übernommen",
+    },
+  },
+  accepted: {
+    title: "Ohne Ereignis-ID angenommen",
+    body: "Der Dienst hat mit {status} ohne event_id geantwortet. Jede 2xx-Antwort bedeutet, dass der Dienst das Ereignis angenommen hat: Es gilt als zugestellt und wird nicht erneut gesendet. Seine Antwort, wie sie ankam:",
+    unknownStatus: "einem 2xx-Status",
+    emptyBody: "(ein leerer Body)",
+    notKept: "Der Body der Antwort wurde nicht aufbewahrt.",
+  },
   errors: {
     notFoundTitle: "In diesem Shop nicht gefunden",
     notFoundBody:

@@ -125,6 +125,42 @@ export default {
     rawBody: "Body received",
     rawBodyHelp: "Kept because the app could not read it, so nothing Shopify signed is lost.",
   },
+  attemptLog: {
+    title: "Attempts",
+    help: "Each send of this event to the service and what came of it, oldest first.",
+    idempotencyKey: "Idempotency-Key",
+    idempotencyKeyHelp:
+      "Every send of this event carries this same key, so the service can recognise a resend of it.",
+    none: "Not sent yet.",
+    number: "#{number}",
+    httpStatus: "HTTP {status}",
+    noHttpStatus: "No HTTP answer",
+    took: "took {duration}",
+    worker: "Worker {worker}",
+    otherKey: "Sent with Idempotency-Key {key}",
+    cutOffOne: "#{number}: cut off before its outcome was known",
+    cutOffRange: "#{from} to #{to}: cut off before their outcome was known",
+    cutOffSummaryOne:
+      "1 send was cut off before its outcome was known (a worker stopped mid-send); the next send carried the same Idempotency-Key, so the service can recognise it.",
+    cutOffSummaryMany:
+      "{count} sends were cut off before their outcome was known (a worker stopped mid-send); the next send carried the same Idempotency-Key, so the service can recognise it.",
+    sending: "#{number}: being sent now",
+    earlier: "Showing the latest {shown} of {total} logged sends.",
+    outcome: {
+      delivered: "Delivered",
+      retry: "Failed, retry planned",
+      dead: "Gave up",
+      pause_shop: "Key refused, paused",
+      lost_claim: "Taken over by another worker",
+    },
+  },
+  accepted: {
+    title: "Accepted without an event ID",
+    body: "The service answered {status} without an event_id. Any 2xx answer means the service accepted the event, so it is delivered and is not sent again. Its answer as received:",
+    unknownStatus: "with a 2xx",
+    emptyBody: "(an empty body)",
+    notKept: "The answer's body was not kept.",
+  },
   errors: {
     notFoundTitle: "Not found in this store",
     notFoundBody:
