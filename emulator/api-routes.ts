@@ -66,6 +66,13 @@ export interface ApiRoutesOptions {
   hasUnparsedBody: (request: FastifyRequest) => boolean;
 }
 
+/** The `Idempotency-Key` header as sent (the spec has none; the emulator only records it). */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers["idempotency-key"];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split("?", 1)[0] ?? request.url;
 }
@@ -108,8 +115,18 @@ export async function registerApiRoutes(
   // comes first; then authentication, then the version, then the body.
   app.addHook("preValidation", async (request, reply) => {
     const fault = state.takeFault(request.method, pathOf(request));
-    if (fault) {
+    if (fault?.after === "commit") {
+      // Applied to the answer by the server's onSend hook, once the request was processed.
+      state.noteRequest(request, { fault: "commit", after_commit: fault });
+    } else if (fault) {
       if (fault.delay_ms > 0) await sleep(fault.delay_ms);
+      const scripted = fault.body !== undefined || fault.raw_body !== undefined;
+      if (scripted || fault.status !== null) state.noteRequest(request, { fault: "before" });
+      if (fault.raw_body !== undefined)
+        return reply
+          .code(fault.status ?? 200)
+          .type("application/json")
+          .send(fault.raw_body);
       if (fault.body !== undefined) return reply.code(fault.status ?? 200).send(fault.body);
       if (fault.status !== null)
         return reply.code(fault.status).send(errorBody(ERROR_CODES.injectedFault));
@@ -154,12 +171,17 @@ export async function registerApiRoutes(
     return payload;
   });
 
-  function acceptEvent(event: OrderEvent, reply: FastifyReply) {
+  function acceptEvent(event: OrderEvent, request: FastifyRequest, reply: FastifyReply) {
     const environmentState = currentEnvironmentState();
+    const idempotencyKey = idempotencyKeyOf(request);
+    const stored = (eventId: string) => {
+      state.noteRequest(request, { event_id: eventId });
+      return reply.send({ event_id: eventId });
+    };
     if (event.type === "order_placed") {
       const eventId = createEventId();
-      environmentState.recordOrderPlaced(event.payload, eventId);
-      return reply.send({ event_id: eventId });
+      environmentState.recordOrderPlaced(event.payload, eventId, idempotencyKey);
+      return stored(eventId);
     }
 
     // The spec requires placement first; refusing later events catches clients that reorder them.
@@ -179,7 +201,7 @@ export async function registerApiRoutes(
         const unknown = findUnknownLineItems(order, listName, entries);
         if (unknown.length > 0)
           return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
-        environmentState.recordFulfillments(order, entries, eventId);
+        environmentState.recordFulfillments(order, entries, eventId, idempotencyKey);
         break;
       }
       case "order_refund_added": {
@@ -191,7 +213,7 @@ export async function registerApiRoutes(
         const unknown = findUnknownLineItems(order, listName, entries);
         if (unknown.length > 0)
           return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
-        environmentState.recordRefunds(order, entries, eventId);
+        environmentState.recordRefunds(order, entries, eventId, idempotencyKey);
         break;
       }
       case "order_line_items_cancelled": {
@@ -199,14 +221,19 @@ export async function registerApiRoutes(
         const unknown = findUnknownLineItems(order, "cancelled_line_items", entries);
         if (unknown.length > 0)
           return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, unknown));
-        environmentState.recordCancelledLineItems(order, entries, eventId);
+        environmentState.recordCancelledLineItems(order, entries, eventId, idempotencyKey);
         break;
       }
       case "order_cancelled":
-        environmentState.recordOrderCancelled(order, event.payload.cancelled_at, eventId);
+        environmentState.recordOrderCancelled(
+          order,
+          event.payload.cancelled_at,
+          eventId,
+          idempotencyKey,
+        );
         break;
     }
-    return reply.send({ event_id: eventId });
+    return stored(eventId);
   }
 
   function acceptCheckoutConfirmation(confirmation: CheckoutConfirmation, reply: FastifyReply) {
@@ -218,7 +245,7 @@ export async function registerApiRoutes(
   app.post<{ Body: OrderEvent }>(
     "/events",
     { schema: { body: eventEnvelopeSchema } },
-    async (request, reply) => acceptEvent(request.body, reply),
+    async (request, reply) => acceptEvent(request.body, request, reply),
   );
 
   app.post<{ Body: CheckoutConfirmation }>(
@@ -233,7 +260,7 @@ export async function registerApiRoutes(
     { schema: { body: ordersPathBodySchema } },
     async (request, reply) =>
       "type" in request.body
-        ? acceptEvent(request.body, reply)
+        ? acceptEvent(request.body, request, reply)
         : acceptCheckoutConfirmation(request.body, reply),
   );
 

@@ -9,7 +9,7 @@ import {
 } from "./schemas";
 import type { EmulatorState, FaultRule } from "./state";
 
-/** An injected fault with neither status, delay nor body fails with this status. */
+/** An injected fault with neither status, delay, body nor `after` fails with this status. */
 export const DEFAULT_FAULT_STATUS = 503;
 
 export interface ControlRoutesOptions {
@@ -41,22 +41,48 @@ export async function registerControlRoutes(
     return reply.code(204).send();
   });
 
-  app.get("/faults", async () => ({ faults: state.faults }));
+  app.get("/faults", async () => ({ faults: state.pruneFaults() }));
 
   app.post<{ Body: FaultRequest }>(
     "/faults",
     { schema: { body: faultRequestSchema } },
-    async (request) => {
-      const { count, status, delay_ms: delayMs = 0, body, match = {} } = request.body;
+    async (request, reply) => {
+      const {
+        count,
+        duration_ms: durationMs,
+        status,
+        delay_ms: delayMs = 0,
+        body,
+        raw_body: rawBody,
+        after,
+        match = {},
+      } = request.body;
+      const problems = [
+        ...(count === undefined && durationMs === undefined
+          ? [{ field: "count", message: "is required unless duration_ms is given" }]
+          : []),
+        ...(body !== undefined && rawBody !== undefined
+          ? [{ field: "raw_body", message: "cannot be combined with body" }]
+          : []),
+      ];
+      if (problems.length)
+        return reply.code(400).send(errorBody(ERROR_CODES.validationFailed, problems));
+      const shapesAnswer = delayMs > 0 || body !== undefined || rawBody !== undefined;
       const rule: FaultRule = {
-        remaining: count,
-        status: status ?? (delayMs > 0 || body !== undefined ? null : DEFAULT_FAULT_STATUS),
+        remaining: count ?? null,
+        ...(durationMs === undefined
+          ? {}
+          : { expires_at: new Date(Date.now() + durationMs).toISOString() }),
+        // After the commit with no status, the real answer goes out (late, or as scripted).
+        status: status ?? (shapesAnswer || after === "commit" ? null : DEFAULT_FAULT_STATUS),
         delay_ms: delayMs,
         ...(body === undefined ? {} : { body }),
+        ...(rawBody === undefined ? {} : { raw_body: rawBody }),
+        ...(after === undefined ? {} : { after }),
         match: { ...match },
       };
       state.addFault(rule);
-      return { faults: state.faults };
+      return { faults: state.pruneFaults() };
     },
   );
 

@@ -440,32 +440,57 @@ export const checkoutsQuerySchema = {
 // Schemas of the emulator's own control endpoints
 
 export interface FaultRequest {
-  count: number;
+  /** How many matching requests the rule applies to; with duration_ms, whichever ends first. */
+  count?: number;
+  /** How long (from now) the rule applies to every matching request. */
+  duration_ms?: number;
+  /** 400–599; 200–399 only with a scripted body or raw_body. */
   status?: number;
   delay_ms?: number;
   /** Answer with this JSON object instead of the real answer (status 200 unless `status`). */
   body?: Record<string, unknown>;
+  /** Answer with this text as is ("" for an empty body), status 200 unless `status`. */
+  raw_body?: string;
+  /**
+   * "commit": process the request (an event is stored) and only then apply the fault to the
+   * answer: wait delay_ms (a client time-out after the commit), then answer status/body/raw_body
+   * if given, else the real answer.
+   */
+  after?: "commit";
   match?: { method?: string; path?: string };
 }
+
+const faultRequestFields = {
+  count: { type: "integer", minimum: 1 },
+  duration_ms: { type: "integer", minimum: 1, maximum: 3_600_000 },
+  status: { type: "integer", minimum: 200, maximum: 599 },
+  delay_ms: { type: "integer", minimum: 0, maximum: 120_000 },
+  body: { type: "object" },
+  raw_body: { type: "string", maxLength: 100_000 },
+  after: { type: "string", enum: ["commit"] },
+  match: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      method: { type: "string", minLength: 1 },
+      path: { type: "string", pattern: "^/" },
+    },
+  },
+} as const;
 
 export const faultRequestSchema = {
   type: "object",
   additionalProperties: false,
-  required: ["count"],
-  properties: {
-    count: { type: "integer", minimum: 1 },
-    status: { type: "integer", minimum: 400, maximum: 599 },
-    delay_ms: { type: "integer", minimum: 0, maximum: 120_000 },
-    body: { type: "object" },
-    match: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        method: { type: "string", minLength: 1 },
-        path: { type: "string", pattern: "^/" },
-      },
+  properties: Object.fromEntries(Object.keys(faultRequestFields).map((name) => [name, {}])),
+  // allOf runs in order, so the field rules report before the rule across fields.
+  allOf: [
+    { properties: faultRequestFields },
+    {
+      // A success status is a misbehaving service only when it comes with a scripted answer.
+      if: { not: { anyOf: [{ required: ["body"] }, { required: ["raw_body"] }] } },
+      then: { properties: { status: { type: "integer", minimum: 400 } } },
     },
-  },
+  ],
 } as const;
 
 export type EnvironmentName = "production" | "sandbox";

@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import { registerApiRoutes } from "./api-routes";
+import { idempotencyKeyOf, registerApiRoutes } from "./api-routes";
 import { loadDefaultCatalogue, parseCatalogue, type Catalogue } from "./catalogue";
 import { registerControlRoutes } from "./control-routes";
 import { ERROR_CODES, errorBody, toValidationErrors, type RequestPart } from "./errors";
@@ -156,9 +157,11 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
   });
 
   // Recorded in onSend rather than onResponse so the entry exists before the client has the answer.
+  const entries = new WeakMap<FastifyRequest, RecordedRequest>();
   app.addHook("onSend", async (request, reply, payload) => {
     const path = pathOf(request);
     if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return payload;
+    const note = state.requestNotes.get(request);
     const entry: RecordedRequest = {
       method: request.method,
       path,
@@ -168,11 +171,39 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
       body: request.body ?? null,
       status: reply.statusCode,
       received_at: new Date().toISOString(),
+      idempotency_key: idempotencyKeyOf(request),
+      ...(note?.event_id === undefined ? {} : { event_id: note.event_id }),
+      ...(note?.fault === undefined ? {} : { fault: note.fault }),
+      answered: null,
     };
     const unparsedBody = unparsedBodies.get(request);
     if (unparsedBody !== undefined) entry.unparsed_body = unparsedBody;
     state.requests.push(entry);
+    entries.set(request, entry);
+    // "close" comes once the answer was written out, or once the connection was gone.
+    reply.raw.once("close", () => {
+      entry.answered = reply.raw.writableFinished;
+    });
     return payload;
+  });
+
+  // A fault "after commit": the request was processed and recorded; now the answer is late, or
+  // replaced, as when the service stored an event and then timed out or answered oddly.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const fault = state.requestNotes.get(request)?.after_commit;
+    if (!fault) return payload;
+    if (fault.delay_ms > 0) await sleep(fault.delay_ms);
+    let answer = payload;
+    if (fault.raw_body !== undefined || fault.body !== undefined) {
+      reply.code(fault.status ?? 200).type("application/json");
+      answer = fault.raw_body ?? JSON.stringify(fault.body);
+    } else if (fault.status !== null) {
+      reply.code(fault.status).type("application/json");
+      answer = JSON.stringify(errorBody(ERROR_CODES.injectedFault));
+    }
+    const entry = entries.get(request);
+    if (entry) entry.status = reply.statusCode;
+    return answer;
   });
 
   app.setErrorHandler(sendError);

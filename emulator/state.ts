@@ -21,6 +21,8 @@ export interface RecordedEvent {
   event_id: string;
   type: EventType;
   received_at: string;
+  /** The request's `Idempotency-Key` header. Recorded, never used to deduplicate: every copy counts. */
+  idempotency_key: string | null;
 }
 
 export type Recorded<Entry> = Entry & { event_id: string };
@@ -70,6 +72,14 @@ function now(): string {
   return new Date().toISOString();
 }
 
+function recordedEvent(
+  eventId: string,
+  type: EventType,
+  idempotencyKey: string | null,
+): RecordedEvent {
+  return { event_id: eventId, type, received_at: now(), idempotency_key: idempotencyKey };
+}
+
 export class EnvironmentState {
   private readonly orders = new Map<string, OrderRecord>();
   private readonly checkoutConfirmations: RecordedCheckoutConfirmation[] = [];
@@ -83,9 +93,13 @@ export class EnvironmentState {
   }
 
   /** Repeated placements are accepted and counted: real clients retry after time-outs. */
-  recordOrderPlaced(payload: OrderPlacedPayload, eventId: string): OrderRecord {
+  recordOrderPlaced(
+    payload: OrderPlacedPayload,
+    eventId: string,
+    idempotencyKey: string | null = null,
+  ): OrderRecord {
     const existing = this.orders.get(payload.order_id);
-    const event: RecordedEvent = { event_id: eventId, type: "order_placed", received_at: now() };
+    const event = recordedEvent(eventId, "order_placed", idempotencyKey);
     if (existing) {
       existing.placed = structuredClone(payload);
       existing.placement_count += 1;
@@ -106,32 +120,44 @@ export class EnvironmentState {
     return order;
   }
 
-  recordFulfillments(order: OrderRecord, entries: FulfillmentEntry[], eventId: string): void {
+  recordFulfillments(
+    order: OrderRecord,
+    entries: FulfillmentEntry[],
+    eventId: string,
+    idempotencyKey: string | null = null,
+  ): void {
     order.fulfillments.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
-    order.events.push({ event_id: eventId, type: "order_fulfillment_added", received_at: now() });
+    order.events.push(recordedEvent(eventId, "order_fulfillment_added", idempotencyKey));
   }
 
-  recordRefunds(order: OrderRecord, entries: RefundEntry[], eventId: string): void {
+  recordRefunds(
+    order: OrderRecord,
+    entries: RefundEntry[],
+    eventId: string,
+    idempotencyKey: string | null = null,
+  ): void {
     order.refunds.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
-    order.events.push({ event_id: eventId, type: "order_refund_added", received_at: now() });
+    order.events.push(recordedEvent(eventId, "order_refund_added", idempotencyKey));
   }
 
   recordCancelledLineItems(
     order: OrderRecord,
     entries: CancelledLineItemEntry[],
     eventId: string,
+    idempotencyKey: string | null = null,
   ): void {
     order.cancelled_line_items.push(...entries.map((entry) => ({ ...entry, event_id: eventId })));
-    order.events.push({
-      event_id: eventId,
-      type: "order_line_items_cancelled",
-      received_at: now(),
-    });
+    order.events.push(recordedEvent(eventId, "order_line_items_cancelled", idempotencyKey));
   }
 
-  recordOrderCancelled(order: OrderRecord, cancelledAt: string, eventId: string): void {
+  recordOrderCancelled(
+    order: OrderRecord,
+    cancelledAt: string,
+    eventId: string,
+    idempotencyKey: string | null = null,
+  ): void {
     order.cancelled_at = cancelledAt;
-    order.events.push({ event_id: eventId, type: "order_cancelled", received_at: now() });
+    order.events.push(recordedEvent(eventId, "order_cancelled", idempotencyKey));
   }
 
   recordCheckoutConfirmation(confirmation: CheckoutConfirmation): void {
@@ -192,16 +218,38 @@ export interface RecordedRequest {
   body: unknown;
   /** The raw text, only when the body was not valid JSON. */
   unparsed_body?: string;
+  /** The status the client was sent (after any fault). */
   status: number;
   received_at: string;
+  /** The `Idempotency-Key` header, or null without one. */
+  idempotency_key: string | null;
+  /** The event_id the service gave the event this request stored; absent when it stored none. */
+  event_id?: string;
+  /** Set when an injected fault shaped the answer: before processing, or after the commit. */
+  fault?: FaultTiming;
+  /**
+   * Whether the whole answer reached a client still listening: false when the client had hung
+   * up first (it timed out, or died). null until the answer is finished.
+   */
+  answered: boolean | null;
 }
 
+/** "before": in place of the service (nothing stored). "commit": after the service stored it. */
+export type FaultTiming = "before" | "commit";
+
 export interface FaultRule {
-  remaining: number;
+  /** Uses left, or null for a rule that lasts only for its time window. */
+  remaining: number | null;
+  /** When a time-window rule stops applying (ISO 8601). */
+  expires_at?: string;
   status: number | null;
   delay_ms: number;
   /** A scripted answer body, e.g. a misbehaving service's 200. */
   body?: Record<string, unknown>;
+  /** A scripted answer sent as is, "" for an empty body. */
+  raw_body?: string;
+  /** "commit": the request is processed (stored) first; the fault shapes only the answer. */
+  after?: "commit";
   match: { method?: string; path?: string };
 }
 
@@ -209,11 +257,24 @@ export interface FaultDecision {
   status: number | null;
   delay_ms: number;
   body?: Record<string, unknown>;
+  raw_body?: string;
+  after?: "commit";
+}
+
+/** What the API routes tell the request recorder about one request. */
+export interface RequestNote {
+  /** The event the request stored. */
+  event_id?: string;
+  fault?: FaultTiming;
+  /** A fault to apply to the answer once the request was processed. */
+  after_commit?: FaultDecision;
 }
 
 export class EmulatorState {
   readonly environments: Record<EnvironmentName, EnvironmentState>;
   readonly requests: RecordedRequest[] = [];
+  /** Keyed by fastify's request object, so a note goes when its request does. */
+  readonly requestNotes = new WeakMap<object, RequestNote>();
   faults: FaultRule[] = [];
   catalogue: Catalogue;
 
@@ -223,6 +284,10 @@ export class EmulatorState {
       production: new EnvironmentState("production"),
       sandbox: new EnvironmentState("sandbox"),
     };
+  }
+
+  noteRequest(request: object, note: RequestNote): void {
+    this.requestNotes.set(request, { ...this.requestNotes.get(request), ...note });
   }
 
   reset(): void {
@@ -237,22 +302,36 @@ export class EmulatorState {
     this.faults.push(rule);
   }
 
+  /** Drops rules used up or past their window; GET /__emulator/faults shows only live ones. */
+  pruneFaults(at: number = Date.now()): FaultRule[] {
+    this.faults = this.faults.filter((rule) => isLive(rule, at));
+    return this.faults;
+  }
+
   /** Consumes one use of the first rule matching the request, if any. */
   takeFault(method: string, path: string): FaultDecision | undefined {
+    const at = Date.now();
     const rule = this.faults.find(
       (candidate) =>
-        candidate.remaining > 0 &&
+        isLive(candidate, at) &&
         (candidate.match.method === undefined ||
           candidate.match.method.toUpperCase() === method.toUpperCase()) &&
         (candidate.match.path === undefined || candidate.match.path === path),
     );
     if (!rule) return undefined;
-    rule.remaining -= 1;
-    this.faults = this.faults.filter((candidate) => candidate.remaining > 0);
+    if (rule.remaining !== null) rule.remaining -= 1;
+    this.pruneFaults(at);
     return {
       status: rule.status,
       delay_ms: rule.delay_ms,
       ...(rule.body === undefined ? {} : { body: rule.body }),
+      ...(rule.raw_body === undefined ? {} : { raw_body: rule.raw_body }),
+      ...(rule.after === undefined ? {} : { after: rule.after }),
     };
   }
+}
+
+function isLive(rule: FaultRule, at: number): boolean {
+  if (rule.remaining !== null && rule.remaining <= 0) return false;
+  return rule.expires_at === undefined || Date.parse(rule.expires_at) > at;
 }

@@ -31,6 +31,15 @@ export interface ApiAnswer<Body> {
   body: Body;
 }
 
+/** A scripted answer (a fault's raw_body) may claim JSON and be empty or not JSON at all. */
+function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export class EmulatorClient {
   #emulator: RunningEmulator | undefined;
 
@@ -71,7 +80,7 @@ export class EmulatorClient {
     return {
       status: response.status,
       headers: response.headers,
-      body: (isJson ? JSON.parse(text) : text) as Body,
+      body: (isJson ? parseJsonOrText(text) : text) as Body,
     };
   }
 
