@@ -1,6 +1,8 @@
 // The production HTTP server (npm start runs it after the migrations): Remix through Express for
 // pages, assets and every other route, and the order webhooks, nearly all of the traffic, answered
-// before Express and Remix see them (decision 009). Usage: serve.ts <path to build/server/index.js>
+// before Express and Remix see them (decision 009). Every request body is capped and counted
+// against one byte budget before anything reads it (decision 016).
+// Usage: serve.ts <path to build/server/index.js>
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -10,11 +12,14 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import {
+  admitBody,
+  ByteBudget,
+  maxBodyBytesFor,
+  type BodyAdmission,
+} from "../app/server/body-limits.server";
 import type { ServerHooks } from "../app/server/hooks.server";
 import type { OrderTopic } from "../app/orders";
-
-/** Larger than any order Shopify sends (250 lines with every field is well under 5 MB). */
-const MAX_WEBHOOK_BYTES = 20 * 1024 * 1024;
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -24,6 +29,8 @@ installGlobals({ nativeFetch: true });
 const hooks = (build.entry.module as unknown as { serverHooks?: ServerHooks }).serverHooks;
 if (!hooks) throw new Error(`${buildPath} does not export serverHooks from app/entry.server.tsx`);
 const { logger } = hooks;
+const limits = hooks.edgeLimits();
+const budget = new ByteBudget(limits.budgetBytes);
 
 const app = express();
 app.disable("x-powered-by");
@@ -36,27 +43,83 @@ app.use(express.static("public", { maxAge: "1h" }));
 app.use(logRequest);
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
-const server = createServer((request, response) => {
-  const topic = orderTopicOf(request);
-  if (topic) void answerOrderWebhook(topic, request, response);
-  else app(request, response);
-});
+// Slow senders hold a connection and its buffers: headers and whole requests have deadlines
+// (checked every second, not Node's default 30 s), idle keep-alive connections close.
+const server = createServer(
+  {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: 1_000,
+  },
+  (request, response) => {
+    const path = pathOf(request);
+    const topic = orderTopicOf(request, path);
+    // Every body is admitted before a byte of it is read, whichever route reads it (decision 016).
+    const admission = admitBody(
+      request.headers,
+      maxBodyBytesFor(path, topic !== undefined, limits),
+      budget,
+    );
+    if (admission.kind !== "admit") {
+      refuseBody(request, response, path, admission);
+      return;
+    }
+    if (admission.bytes > 0) response.once("close", () => budget.release(admission.bytes));
+    if (topic) void answerOrderWebhook(topic, request, response, admission.bytes);
+    else app(request, response);
+  },
+);
 
-function orderTopicOf(request: IncomingMessage): OrderTopic | undefined {
-  if (request.method !== "POST" || !request.url) return undefined;
-  const query = request.url.indexOf("?");
-  return hooks!.orderWebhookPaths.get(query === -1 ? request.url : request.url.slice(0, query));
+function pathOf(request: IncomingMessage): string {
+  const url = request.url ?? "/";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function orderTopicOf(request: IncomingMessage, path: string): OrderTopic | undefined {
+  if (request.method !== "POST") return undefined;
+  return hooks!.orderWebhookPaths.get(path);
+}
+
+function refuseBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  admission: Exclude<BodyAdmission, { kind: "admit" }>,
+) {
+  const fields = {
+    method: request.method,
+    path,
+    status: admission.status,
+    contentLength: request.headers["content-length"],
+  };
+  const reason =
+    admission.kind === "too_large"
+      ? `the body is over ${admission.maxBytes} bytes`
+      : admission.kind === "busy"
+        ? `${budget.used} bytes of bodies are already being read`
+        : "the body has no Content-Length";
+  logger.warn(fields, `Refused ${request.method} ${path} with ${admission.status}: ${reason}`);
+  // The body is never read: the connection closes after the answer instead.
+  response
+    .writeHead(admission.status, {
+      Connection: "close",
+      "Content-Type": "text/plain; charset=utf-8",
+      ...(admission.kind === "busy" ? { "Retry-After": "5" } : {}),
+    })
+    .end(`Request refused: ${reason}\n`);
 }
 
 async function answerOrderWebhook(
   topic: OrderTopic,
   request: IncomingMessage,
   response: ServerResponse,
+  declaredBytes: number,
 ) {
   try {
-    const body = await readBody(request);
+    const body = await readBody(request, declaredBytes);
     if (!body) {
-      logger.error({ topic }, `Webhook refused: body over ${MAX_WEBHOOK_BYTES} bytes`);
+      logger.error({ topic }, `Webhook refused: body over its ${declaredBytes} declared bytes`);
       response.writeHead(413, { Connection: "close" }).end();
       return;
     }
@@ -73,14 +136,13 @@ async function answerOrderWebhook(
   }
 }
 
-/** The raw body, or null when it is larger than MAX_WEBHOOK_BYTES. */
-async function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  if (Number(request.headers["content-length"] ?? 0) > MAX_WEBHOOK_BYTES) return null;
+/** The raw body, or null when more arrives than was declared (and admitted). */
+async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_WEBHOOK_BYTES) return null;
+    if (size > maxBytes) return null;
     chunks.push(chunk as Buffer);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);

@@ -13,6 +13,25 @@ import { updateOfferHint } from "../storefront/offer-hints.server";
 const NOTE_INTERVAL_MS = 10 * 60_000;
 const MAX_REMEMBERED = 50_000;
 const lastNoted = new Map<string, number>();
+/**
+ * New variants a shop's storefront may note per NOTE_INTERVAL_MS per process. Variant IDs come
+ * from visitors; when Shopify could not check them (no offline session), this bounds the rows a
+ * visitor can create (decision 016). Far above what a real catalogue's views add in 10 minutes.
+ */
+export const MAX_NEW_VARIANTS_PER_INTERVAL = 2_000;
+const newVariants = new Map<string, { since: number; count: number }>();
+
+/** Counts one new variant for the shop: how many it has noted in this interval, this one included. */
+function countNewVariant(shop: string, now: number): number {
+  let window = newVariants.get(shop);
+  if (!window || now - window.since >= NOTE_INTERVAL_MS) {
+    if (newVariants.size >= MAX_REMEMBERED) newVariants.clear();
+    window = { since: now, count: 0 };
+    newVariants.set(shop, window);
+  }
+  window.count += 1;
+  return window.count;
+}
 
 function isDue(key: string, now: number): boolean {
   const last = lastNoted.get(key);
@@ -50,6 +69,22 @@ export async function noteOfferLookup(
   if (isDue(`block:${shop}`, now.getTime())) {
     await db.shopConnection.updateMany({ where: { shop }, data: { offerBlockSeenAt: now } });
   }
+  const variantKey = `variant-seen:${shop}:${variantId}`;
+  if (!lastNoted.has(variantKey)) {
+    const count = countNewVariant(shop, now.getTime());
+    if (count > MAX_NEW_VARIANTS_PER_INTERVAL) {
+      // Logged once per interval: under a flood of made-up IDs one line says it all.
+      if (count === MAX_NEW_VARIANTS_PER_INTERVAL + 1) {
+        note.log.warn(
+          { variantId },
+          `Not noting new variants of ${shop} for 10 minutes: over ${MAX_NEW_VARIANTS_PER_INTERVAL} arrived`,
+        );
+      }
+      return;
+    }
+    if (lastNoted.size >= MAX_REMEMBERED) lastNoted.clear();
+    lastNoted.set(variantKey, now.getTime());
+  }
   if (offered && isDue(`variant:${shop}:${variantId}`, now.getTime())) {
     await db.protectableVariant.upsert({
       where: { shop_variantId: { shop, variantId } },
@@ -66,4 +101,5 @@ export async function noteOfferLookup(
 /** Forgets what was noted, so that the next call writes (tests). */
 export function forgetStorefrontActivity() {
   lastNoted.clear();
+  newVariants.clear();
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -141,6 +142,77 @@ function randomValue(random: () => number, depth: number): unknown {
         ]),
       );
   }
+}
+
+describe("parseWebhookJson on hostile and generated text (fast-check)", () => {
+  it("answers 250 KB of unclosed quoted quotes at once (issue 13: it blocked the process 39 s)", () => {
+    for (const raw of ['"' + '\\"'.repeat(125_000), '{"a": "' + "\\".repeat(250_000)]) {
+      const started = performance.now();
+      expect(() => parseWebhookJson(raw)).toThrow(SyntaxError);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+  });
+
+  it("gives what a reviver reading context.source gives, on any document", () => {
+    fc.assert(
+      fc.property(jsonText(), (raw) => {
+        expect(parseWebhookJson(raw)).toEqual(parseWithSourceReviver(raw));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("throws a SyntaxError exactly where JSON.parse does, on any text near JSON", () => {
+    const nearJson = fc.oneof(
+      fc.stringOf(fc.constantFrom(...'"\\0129-+.eE:,[]{} \ntrunlfa'.split("")), { maxLength: 80 }),
+      fc
+        .tuple(jsonText(), fc.nat(), fc.constantFrom("", '"', "\\", ":", "0", "-", "]", "}", ","))
+        .map(([raw, at, insert]) => {
+          const cut = at % (raw.length + 1);
+          return raw.slice(0, cut) + insert + raw.slice(cut + (insert === "" ? 1 : 0));
+        }),
+    );
+    fc.assert(
+      fc.property(nearJson, (raw) => {
+        let expected: unknown;
+        let invalid = false;
+        try {
+          expected = parseWithSourceReviver(raw);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SyntaxError);
+          invalid = true;
+        }
+        if (invalid) expect(() => parseWebhookJson(raw), raw).toThrow(SyntaxError);
+        else expect(parseWebhookJson(raw), raw).toEqual(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+/** JSON text with integers of any size (written as digits, as Shopify does), any strings. */
+function jsonText(): fc.Arbitrary<string> {
+  const space = fc.constantFrom("", " ", "\n  ", "\t");
+  const { value } = fc.letrec<{ value: string }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }).map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((number) => JSON.stringify(number)),
+      fc.string({ unit: "binary" }).map((text) => JSON.stringify(text)),
+      fc.bigInt({ min: 0n, max: 10n ** 22n }).map((digits) => JSON.stringify(`x ${digits}`)),
+      fc.constantFrom("true", "false", "null"),
+      fc
+        .array(fc.tuple(space, tie("value"), space), { maxLength: 5 })
+        .map((items) => `[${items.map((item) => item.join("")).join(",")}]`),
+      fc
+        .array(fc.tuple(fc.string(), space, tie("value")), { maxLength: 5 })
+        .map(
+          (entries) =>
+            `{${entries.map(([key, gap, item]) => `${JSON.stringify(key)}${gap}:${gap}${item}`).join(",")}}`,
+        ),
+    ),
+  }));
+  return value;
 }
 
 describe("idString", () => {

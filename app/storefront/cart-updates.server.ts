@@ -4,7 +4,10 @@ import type { Logger } from "../logger.server";
 import { getShopConnection } from "../models/ShopConnection.server";
 import { noteEmbedSeen } from "../models/StorefrontActivity.server";
 import { describeResult } from "../protection/results";
-import { protectionClientForShop } from "../services/protection.server";
+import {
+  pauseShopWithUnreadableSecret,
+  protectionClientForShop,
+} from "../services/protection.server";
 import { toCartUpdateRequest, type CartUpdateBody } from "./cart";
 import {
   reconcileServiceActions,
@@ -45,11 +48,14 @@ export async function reportCartUpdate(
   const built = protectionClientForShop(connection, undefined, {
     timeoutMs: getEnv().SVC_STOREFRONT_TIMEOUT_MS,
   });
-  if (built.status === "no_key") {
+  if (built.status !== "ready") {
     log.info(
       { environment: built.environment },
       `Cart rules applied locally for ${shop}: ${built.message}`,
     );
+    if (built.status === "unreadable") {
+      await pauseShopWithUnreadableSecret(prisma, shop, built, log);
+    }
     return local();
   }
 

@@ -19,7 +19,12 @@ export type PlanOffer = {
   insurance_details_url: string;
 };
 
-export type Unavailable = "not_connected" | "service_error";
+/**
+ * Why there are no plans: the shop is not connected, the service failed, the shop has no such
+ * variant, or Shopify could not be asked whether it has (decision 016).
+ */
+export type Unavailable =
+  "not_connected" | "service_error" | "unknown_variant" | "variant_unchecked";
 
 /** The body of GET /apps/svc/plans. */
 export type PlanOffersAnswer = {

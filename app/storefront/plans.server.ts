@@ -6,10 +6,14 @@ import { getShopConnection } from "../models/ShopConnection.server";
 import { noteOfferLookup } from "../models/StorefrontActivity.server";
 import { describeResult } from "../protection/results";
 import type { AdminGraphql } from "../services/admin-api.server";
-import { protectionClientForShop } from "../services/protection.server";
+import {
+  pauseShopWithUnreadableSecret,
+  protectionClientForShop,
+} from "../services/protection.server";
 import { LoadingCache } from "./loading-cache";
 import { toPlanOffers, type PlanOffer, type PlanOffersAnswer } from "./plan-offers";
 import { toPlanLookupQuery, type PlanOfferRequest } from "./plan-request";
+import { checkShopVariant } from "./variant-check.server";
 
 /** What a lookup gave: offers (cacheable), or a service failure (never cached). */
 type LookupOutcome = { kind: "offers"; plans: PlanOffer[] } | { kind: "service_error" };
@@ -32,10 +36,11 @@ function planCache(): LoadingCache<LookupOutcome> {
 }
 
 /**
- * The plans a product page may offer. The service is asked once per shop, environment, variant,
- * price and currency within the cache time (concurrent misses share one call); the first
- * caller's user session ID is the one the service sees. A shop without a usable key, and a
- * service that fails or is slow, give no plans and say why; the page then shows no offer.
+ * The plans a product page may offer. The service is asked once per shop, environment and
+ * lookup (variant, price, currency, title, brand, category) within the cache time (concurrent
+ * misses share one call); the first caller's user session ID is the one the service sees. A
+ * shop without a usable key, a variant the shop does not have, and a service that fails or is
+ * slow give no plans and say why; the page then shows no offer.
  */
 export async function findPlanOffers(
   shop: string,
@@ -55,17 +60,42 @@ export async function findPlanOffers(
   const built = protectionClientForShop(connection, undefined, {
     timeoutMs: env.SVC_STOREFRONT_TIMEOUT_MS,
   });
-  if (built.status === "no_key") {
+  if (built.status !== "ready") {
     log.info({ environment: built.environment }, `No plans for ${shop}: ${built.message}`);
+    if (built.status === "unreadable") {
+      await pauseShopWithUnreadableSecret(prisma, shop, built, log);
+    }
     return unavailable(request, "not_connected");
   }
 
+  // Visitor-chosen IDs cost nothing until Shopify says the shop has the variant (decision 016).
+  // Without an offline session there is no one to ask; the rate limits and the bound on noted
+  // variants (StorefrontActivity) then hold instead.
+  let verifiedProductId: string | undefined;
+  if (graphql) {
+    const check = await checkShopVariant(graphql, shop, request.variantId, log);
+    if (check.kind === "unknown") {
+      log.info(
+        { variantId: request.variantId },
+        `No plans: ${shop} has no variant ${request.variantId}`,
+      );
+      return unknownVariant(request, env.SVC_VARIANT_CHECK_UNKNOWN_TTL_SECONDS);
+    }
+    if (check.kind === "failed") return unavailable(request, "variant_unchecked");
+    verifiedProductId = check.productId;
+  }
+
+  // Every field the service looks up by is in the key: one visitor's odd title or brand must
+  // not answer every other visitor of the variant (issue 13).
   const key = JSON.stringify([
     shop,
     built.environment,
     request.variantId,
     request.priceCents,
     request.currency,
+    request.productTitle,
+    request.productBrand,
+    request.productCategory ?? null,
   ]);
   const { value } = await planCache().getOrLoad(key, async () => {
     const result = await built.client.lookupPlans(toPlanLookupQuery(request));
@@ -91,9 +121,12 @@ export async function findPlanOffers(
   });
 
   if (value.kind === "service_error") return unavailable(request, "service_error");
+  // The hint goes to the product Shopify named, not to the one the visitor claimed.
+  const productId =
+    request.productId === undefined ? undefined : (verifiedProductId ?? request.productId);
   noteOfferLookup(prisma, shop, {
     variantId: request.variantId,
-    ...(request.productId === undefined ? {} : { productId: request.productId }),
+    ...(productId === undefined ? {} : { productId }),
     offered: value.plans.length > 0,
     ...(graphql ? { graphql } : {}),
     log,
@@ -109,9 +142,17 @@ export async function findPlanOffers(
   };
 }
 
+/** Cached by the storefront for as long as the app remembers the variant as unknown. */
+function unknownVariant(request: PlanOfferRequest, maxAgeSeconds: number): PlanOffersResult {
+  return {
+    answer: { variant_id: request.variantId, plans: [], unavailable: "unknown_variant" },
+    maxAgeSeconds,
+  };
+}
+
 function unavailable(
   request: PlanOfferRequest,
-  reason: "not_connected" | "service_error",
+  reason: "not_connected" | "service_error" | "variant_unchecked",
 ): PlanOffersResult {
   return {
     answer: { variant_id: request.variantId, plans: [], unavailable: reason },

@@ -1,7 +1,9 @@
+import { getEnv } from "../env.server";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import { authenticate } from "../shopify.server";
+import { TokenBuckets } from "./rate-limit";
 import { summarizeIssues, type RequestIssue } from "./request-issues";
 
 /*
@@ -72,6 +74,62 @@ function unauthorized(): Response {
   );
 }
 
+function tooManyRequests(retryAfterSeconds: number): Response {
+  return proxyJson(
+    {
+      error: {
+        code: "rate_limited",
+        message: "Too many requests from this storefront or visitor; try again shortly",
+      },
+    },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+let limits: { shops: TokenBuckets; clients: TokenBuckets } | undefined;
+
+/**
+ * Takes a token from the shop's bucket and the visitor's (decision 016). The visitor is the
+ * logged-in customer when Shopify names one (signed), else the first address of X-Forwarded-For,
+ * where Shopify's proxy puts the visitor's IP. A request with neither only counts for its shop.
+ */
+function takeRateLimit(
+  request: Request,
+  shop: string,
+): { by: "shop" | "visitor"; retryAfterSeconds: number } | undefined {
+  const env = getEnv();
+  limits ??= {
+    shops: new TokenBuckets({
+      ratePerSecond: env.SVC_PROXY_SHOP_RATE_PER_SECOND,
+      burst: env.SVC_PROXY_SHOP_BURST,
+    }),
+    clients: new TokenBuckets({
+      ratePerSecond: env.SVC_PROXY_CLIENT_RATE_PER_SECOND,
+      burst: env.SVC_PROXY_CLIENT_BURST,
+    }),
+  };
+  const visitor = visitorOf(request);
+  if (visitor !== undefined) {
+    const taken = limits.clients.take(`${shop}\n${visitor}`);
+    if (!taken.ok) return { by: "visitor", retryAfterSeconds: taken.retryAfterSeconds };
+  }
+  const taken = limits.shops.take(shop);
+  if (!taken.ok) return { by: "shop", retryAfterSeconds: taken.retryAfterSeconds };
+  return undefined;
+}
+
+function visitorOf(request: Request): string | undefined {
+  const customer = new URL(request.url).searchParams.get("logged_in_customer_id");
+  if (customer) return `customer:${customer.slice(0, 40)}`;
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded ? `ip:${forwarded.slice(0, 64)}` : undefined;
+}
+
+/** Forgets every rate limit bucket, so that the next request starts full (tests). */
+export function forgetRateLimits() {
+  limits = undefined;
+}
+
 /**
  * Wraps a proxy route: the handler runs only for a request Shopify signed, with the shop from the
  * signed query. The library answers a missing or wrong signature (or a stale timestamp) by
@@ -95,6 +153,14 @@ export function proxyRoute(route: string, handler: (context: ProxyContext) => Pr
       if (claimedShop === "") {
         log.info("Refused an app proxy request: it names no shop");
         return unauthorized();
+      }
+      const limited = takeRateLimit(request, claimedShop);
+      if (limited) {
+        log.warn(
+          { limitedBy: limited.by, retryAfterSeconds: limited.retryAfterSeconds },
+          `Refused an app proxy request with 429: the ${limited.by}'s rate limit is spent`,
+        );
+        return tooManyRequests(limited.retryAfterSeconds);
       }
       return await handler({ request, shop: claimedShop, log, ...(graphql ? { graphql } : {}) });
     } catch (error) {

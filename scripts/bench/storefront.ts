@@ -239,9 +239,11 @@ async function setUp() {
   const storefront = await startStorefront(proxy);
   onCleanup(() => storefront.close());
   const { createOfflineSession } = await import("../../test/support/offline-session");
-  const { playMetafieldsSet } = await import("../../test/storefront/admin-api");
+  const { playMetafieldsSet, playProductVariants } =
+    await import("../../test/storefront/admin-api");
   await createOfflineSession(prisma, SHOP, "shpat_bench");
   playMetafieldsSet(storefront);
+  playProductVariants(storefront);
   const { forgetStorefrontActivity } = await import("../../app/models/StorefrontActivity.server");
   /** Nothing learned of any product: the state of a product's very first view. */
   const forgetOfferHints = async () => {

@@ -2,6 +2,7 @@
 import {
   adminGraphqlCalls,
   adminGraphqlFixture,
+  answerAdminGraphql,
   expectAdminGraphql,
   resetAdminGraphql,
 } from "../support/admin-graphql";
@@ -9,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
+import { forgetVariantChecks } from "../../app/storefront/variant-check.server";
 import { appProxyRequest } from "../support/app-proxy";
 import { createOfflineSession } from "../support/offline-session";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
@@ -76,8 +78,28 @@ const published = (ids: string[]) => ({
   lastError: null,
 });
 
+/** Shopify's answer to the app's check that a variant is the shop's (decision 016). */
+function productOfVariant(variantId: string): string | undefined {
+  if (variantId.startsWith("555")) return HOSE_PRODUCT;
+  if (variantId.startsWith("798230183941")) return LAPTOP_PRODUCT;
+  return undefined;
+}
+
+answerAdminGraphql("ProductVariantOwner", (call) => {
+  const id = String(call.variables.id);
+  const productId = productOfVariant(id.split("/").pop() ?? "");
+  return {
+    data: {
+      productVariant: productId
+        ? { id, product: { id: `gid://shopify/Product/${productId}` } }
+        : null,
+    },
+  };
+});
+
 beforeEach(async () => {
   forgetStorefrontActivity();
+  forgetVariantChecks();
   resetAdminGraphql();
   await app.prisma.shopConnection.deleteMany({});
   await app.prisma.productOfferHint.deleteMany({});

@@ -11,3 +11,23 @@ export function playMetafieldsSet(storefront: Storefront): () => void {
     data: storefront.metafieldsSet((call.variables as { metafields: MetafieldInput[] }).metafields),
   }));
 }
+
+/**
+ * The harness plays Shopify's `productVariant` lookup, by which the app checks that a variant ID
+ * from the storefront is one of the shop's (decision 016): answered from the harness's products.
+ */
+export function playProductVariants(storefront: Storefront): () => void {
+  return answerAdminGraphql("ProductVariantOwner", (call) => {
+    const id = Number(String(call.variables.id).split("/").pop());
+    const product = storefront.shop.products.find((candidate) =>
+      candidate.variants.some((variant) => variant.id === id),
+    );
+    return {
+      data: {
+        productVariant: product
+          ? { id: call.variables.id, product: { id: `gid://shopify/Product/${product.id}` } }
+          : null,
+      },
+    };
+  });
+}

@@ -11,7 +11,7 @@ import { SANDBOX_KEY } from "../../emulator/test-support";
 import { createOfflineSession } from "../support/offline-session";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
 import { repoRoot } from "../support/test-env";
-import { playMetafieldsSet } from "./admin-api";
+import { playMetafieldsSet, playProductVariants } from "./admin-api";
 import { appProxyToRoutes } from "./app-proxy";
 import { launchChromium } from "./browser";
 import type { Cart } from "./cart";
@@ -65,6 +65,7 @@ beforeAll(async () => {
   // The offline session the proxy's Admin API calls use, and Shopify's metafieldsSet.
   await createOfflineSession(app.prisma, SHOP, "shpat_harness");
   playMetafieldsSet(storefront);
+  playProductVariants(storefront);
   browser = await launchChromium();
   mkdirSync(artifacts, { recursive: true });
 });

@@ -1,0 +1,241 @@
+// First import: the Admin API fetch must be in place before the Shopify library is loaded.
+import { adminGraphqlCalls, answerAdminGraphql, resetAdminGraphql } from "../support/admin-graphql";
+import { randomUUID } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "../../emulator/test-support";
+import { appProxyRequest } from "../support/app-proxy";
+import { OWN_CARTS, readOwnCart } from "../support/cart-fixtures";
+import { createOfflineSession } from "../support/offline-session";
+import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { callRoute } from "../support/webhooks";
+
+// The app proxy against hostile visitors (issue 13, defects 1 and 9; decision 016): signed
+// requests to the real routes, Shopify's Admin API answered by the recorded stub, the emulator
+// as the service.
+
+// Read by getEnv() on first use, after this (app modules are imported later, as the routes read
+// the configuration when loaded): small buckets, so that a test can spend them.
+process.env.SVC_PROXY_CLIENT_BURST = "5";
+process.env.SVC_PROXY_CLIENT_RATE_PER_SECOND = "0.1";
+process.env.SVC_PROXY_SHOP_BURST = "12";
+process.env.SVC_PROXY_SHOP_RATE_PER_SECOND = "0.1";
+
+const SHOP = "edge-store.myshopify.com";
+const LAPTOP_PRODUCT = "8012345678901";
+const app = withOutboxApp();
+
+/** The shop's catalogue as Shopify's productVariant answers it: variant → product. */
+const CATALOGUE = new Map([
+  ["7982301839417", LAPTOP_PRODUCT],
+  ["7982301839418", LAPTOP_PRODUCT],
+  ["7982301839419", LAPTOP_PRODUCT],
+  // Not in the emulator's catalogue: the service finds plans for it by its title alone.
+  ["5550301", LAPTOP_PRODUCT],
+]);
+
+answerAdminGraphql("ProductVariantOwner", (call) => {
+  const id = String(call.variables.id);
+  const productId = CATALOGUE.get(id.split("/").pop() ?? "");
+  return {
+    data: {
+      productVariant: productId
+        ? { id, product: { id: `gid://shopify/Product/${productId}` } }
+        : null,
+    },
+  };
+});
+
+beforeEach(async () => {
+  (await import("../../app/models/StorefrontActivity.server")).forgetStorefrontActivity();
+  (await import("../../app/storefront/variant-check.server")).forgetVariantChecks();
+  (await import("../../app/storefront/proxy-http.server")).forgetRateLimits();
+  resetAdminGraphql();
+  await app.control.reset();
+  await app.prisma.shopConnection.deleteMany({});
+  await app.prisma.productOfferHint.deleteMany({});
+  await app.prisma.protectableVariant.deleteMany({});
+  await app.prisma.session.deleteMany({});
+  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await createOfflineSession(app.prisma, SHOP, "shpat_edge_offline");
+});
+
+function plansQuery(variantId: string, overrides: Record<string, string> = {}) {
+  return {
+    variant_id: variantId,
+    product_id: LAPTOP_PRODUCT,
+    price: "19900",
+    currency: "EUR",
+    user_session_id: randomUUID(),
+    product_title: "Aurora 14 Laptop",
+    product_brand: "Nimbus",
+    ...overrides,
+  };
+}
+
+async function getPlans(
+  query: Record<string, string>,
+  options: { shop?: string; forwardedFor?: string; customer?: string } = {},
+) {
+  const { loader } = await import("../../app/routes/proxy.plans");
+  const signed = appProxyRequest({
+    path: "plans",
+    shop: options.shop ?? SHOP,
+    query,
+    ...(options.customer === undefined ? {} : { loggedInCustomerId: options.customer }),
+  });
+  const request = new Request(signed.url, {
+    headers: options.forwardedFor ? { "X-Forwarded-For": options.forwardedFor } : {},
+  });
+  const answer = (await callRoute(loader, request)) as Response;
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    body: (await answer.json()) as { plans?: unknown[]; unavailable?: string; error?: unknown },
+  };
+}
+
+const serviceLookups = async () =>
+  (await app.control.requests()).filter((request) => request.path === "/sandbox/plans");
+const variantChecks = () =>
+  adminGraphqlCalls().filter((call) => call.operationName === "ProductVariantOwner");
+
+describe("plans for visitor-chosen variants", () => {
+  it("keys the plan cache on title, brand and category: one odd request hides no offers", async () => {
+    // A visitor asks for the laptop's variant under another title: the service has no plans.
+    const odd = await getPlans(plansQuery("5550301", { product_title: "Garden hose" }));
+    expect(odd.body.plans).toEqual([]);
+    // Every other visitor still gets the laptop's plans, from their own lookup.
+    const real = await getPlans(plansQuery("5550301"));
+    expect(real.body.plans?.length).toBeGreaterThan(0);
+    const brand = await getPlans(plansQuery("5550301", { product_brand: "Other" }));
+    await getPlans(plansQuery("5550301", { product_category: "garden" }));
+    expect(brand.status).toBe(200);
+    expect((await serviceLookups()).map((lookup) => lookup.query.product_title)).toEqual([
+      "Garden hose",
+      "Aurora 14 Laptop",
+      "Aurora 14 Laptop",
+      "Aurora 14 Laptop",
+    ]);
+    // The same lookup again is answered from the cache.
+    await getPlans(plansQuery("5550301"));
+    expect(await serviceLookups()).toHaveLength(4);
+  });
+
+  it("answers a variant the shop does not have with no plans, at no service call, row or write", async () => {
+    for (let view = 0; view < 3; view += 1) {
+      const answer = await getPlans(plansQuery("4242424242", { price: "100" }));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        variant_id: "4242424242",
+        plans: [],
+        unavailable: "unknown_variant",
+      });
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=300");
+    }
+    // Shopify was asked once; the unknown answer is remembered.
+    expect(variantChecks()).toHaveLength(1);
+    expect(variantChecks()[0]?.variables).toEqual({
+      id: "gid://shopify/ProductVariant/4242424242",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await serviceLookups()).toEqual([]);
+    expect(await app.prisma.productOfferHint.count()).toBe(0);
+    expect(await app.prisma.protectableVariant.count()).toBe(0);
+    expect(adminGraphqlCalls().map((call) => call.operationName)).toEqual(["ProductVariantOwner"]);
+  });
+
+  it("checks a known variant once, and keeps its hint under the product Shopify names", async () => {
+    // Below every price band: no plans, so the product gets a hint; the visitor claims another product.
+    const answer = await getPlans(
+      plansQuery("7982301839418", { price: "100", product_id: "999999999" }),
+    );
+    expect(answer.body.plans).toEqual([]);
+    await getPlans(plansQuery("7982301839418", { price: "100" }));
+    expect(variantChecks()).toHaveLength(1);
+    await expect
+      .poll(() => app.prisma.productOfferHint.findMany({ select: { productId: true } }))
+      .toEqual([{ productId: LAPTOP_PRODUCT }]);
+  });
+
+  it("answers no plans, without asking the service, when Shopify cannot be asked", async () => {
+    const stop = answerAdminGraphql("ProductVariantOwner", () => ({
+      errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+    }));
+    try {
+      const answer = await getPlans(plansQuery("7982301839419"));
+      expect(answer.body).toMatchObject({ plans: [], unavailable: "variant_unchecked" });
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(await serviceLookups()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("app proxy rate limits", () => {
+  it("answers 429 with Retry-After once a visitor's bucket is spent; other visitors go on", async () => {
+    const statuses = [];
+    for (let request = 0; request < 6; request += 1) {
+      const answer = await getPlans(plansQuery("7982301839417"), { forwardedFor: "203.0.113.9" });
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.headers.get("retry-after")).toBe("10");
+        expect(answer.body).toMatchObject({ error: { code: "rate_limited" } });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(
+      (await getPlans(plansQuery("7982301839417"), { forwardedFor: "198.51.100.4" })).status,
+    ).toBe(200);
+    // A logged-in customer is one visitor whatever address it comes from.
+    const customer = [];
+    for (let request = 0; request < 6; request += 1) {
+      const forwardedFor = `192.0.2.${request}`;
+      customer.push(
+        (await getPlans(plansQuery("7982301839417"), { forwardedFor, customer: "77" })).status,
+      );
+    }
+    expect(customer).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("answers 429 once the shop's bucket is spent, whoever asks", async () => {
+    const statuses = [];
+    for (let request = 0; request < 13; request += 1) {
+      const answer = await getPlans(plansQuery("7982301839417"), {
+        forwardedFor: `10.0.0.${request}`,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 12)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(statuses[12]).toBe(429);
+    // Another shop has its own bucket.
+    expect((await getPlans(plansQuery("1"), { shop: "elsewhere.myshopify.com" })).status).toBe(200);
+  });
+});
+
+describe("hostile cart update bodies", () => {
+  it("still reports a real cart", async () => {
+    const { action } = await import("../../app/routes/proxy.cart_updates");
+    const body = JSON.stringify({
+      user_session_id: randomUUID(),
+      cart: readOwnCart(OWN_CARTS.cadWithPlan),
+    });
+    const answer = (await callRoute(
+      action,
+      appProxyRequest({ path: "cart_updates", shop: SHOP, method: "POST", body }),
+    )) as Response;
+    expect(answer.status).toBe(200);
+  });
+  it("answers 250 KB of unclosed quoted quotes with 400 well within a second", async () => {
+    const { action } = await import("../../app/routes/proxy.cart_updates");
+    const body = '{"user_session_id": "' + '\\"'.repeat(120_000);
+    const started = performance.now();
+    const answer = (await callRoute(
+      action,
+      appProxyRequest({ path: "cart_updates", shop: SHOP, method: "POST", body }),
+    )) as Response;
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: "invalid_request" } });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
+import { repoRoot } from "./test-env";
+
+/*
+ * `npm start` as production runs it (the built app behind scripts/serve.ts) on a free port, and
+ * raw HTTP/1.1 over a socket for requests that fetch cannot make: headers without their body,
+ * a body sent slowly, a Content-Length that is a lie.
+ */
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!existsSync(path.join(repoRoot, "build/server/index.js"))) {
+    throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does)");
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "start"), {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SVC_OUTBOX_POLL_MS: "100",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (const started = Date.now(); ;) {
+    const status = await fetch(`${url}/healthz`).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() - started > 30_000 || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    port,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+export interface RawExchange {
+  socket: net.Socket;
+  /** The status of the first answer, or 0 when the connection closed without one. */
+  answered: Promise<{ status: number; text: string; elapsedMs: number }>;
+}
+
+/**
+ * Opens a connection and writes `head` (request line and headers), the blank line that ends the
+ * headers unless `endHeaders` is false, and `body` as given.
+ */
+export async function sendRaw(
+  port: number,
+  head: string[],
+  body: string | Buffer = "",
+  endHeaders = true,
+): Promise<RawExchange> {
+  const socket = await new Promise<net.Socket>((resolve, reject) => {
+    const connection = net.connect(port, "127.0.0.1", () => resolve(connection));
+    connection.once("error", reject);
+  });
+  const started = performance.now();
+  const answered = new Promise<{ status: number; text: string; elapsedMs: number }>((resolve) => {
+    let text = "";
+    const done = () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        text,
+        elapsedMs: performance.now() - started,
+      });
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      if (/\r\n\r\n/.test(text)) done();
+    });
+    // The server may close while this side still writes: the answer read so far counts.
+    socket.on("error", done);
+    socket.once("close", done);
+  });
+  socket.write(`${head.join("\r\n")}\r\n${endHeaders ? "\r\n" : ""}`);
+  if (body.length) socket.write(body);
+  return { socket, answered };
+}
