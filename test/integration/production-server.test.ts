@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 import { SANDBOX_KEY } from "../../emulator/test-support";
-import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
 import { appProxyRequest } from "../support/app-proxy";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
-import { repoRoot, TEST_API_SECRET } from "../support/test-env";
+import { startProductionServer, type RunningServer } from "../support/production-server";
+import { TEST_API_SECRET } from "../support/test-env";
 
 // `npm start` as production runs it: the built app behind scripts/serve.ts, with order webhooks
 // answered before Express and Remix (decision 009), real HTTP, and the embedded worker.
@@ -17,55 +14,8 @@ import { repoRoot, TEST_API_SECRET } from "../support/test-env";
 const SHOP = "server-store.myshopify.com";
 const app = withOutboxApp();
 
-interface RunningServer {
-  url: string;
-  output: () => string;
-  stop(): Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  if (!existsSync(path.join(repoRoot, "build/server/index.js"))) {
-    throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does)");
-  }
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "start"), {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "debug",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SVC_OUTBOX_POLL_MS: "100",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); ;) {
-    const status = await fetch(`${url}/healthz`).then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (Date.now() - started > 30_000 || child.exitCode !== null) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not become healthy:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return startProductionServer({ LOG_LEVEL: "debug", ...env });
 }
 
 let nextOrderId = 9_500_000;
