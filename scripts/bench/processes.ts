@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import os from "node:os";
@@ -7,6 +7,35 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export class BenchmarkError extends Error {
   override name = "BenchmarkError";
+}
+
+function newestMtime(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const full = path.join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    return Math.max(newest, mtime);
+  }, 0);
+}
+
+/**
+ * Builds the app when build/ is missing or older than app/, under a lock that every build on
+ * this machine takes (benchmarks, the chaos run, engineers), so two never write build/ at once.
+ */
+export function ensureBuild(root: string, say: (line: string) => void = console.log) {
+  const serverBuild = path.join(root, "build/server/index.js");
+  if (
+    existsSync(serverBuild) &&
+    statSync(serverBuild).mtimeMs >= newestMtime(path.join(root, "app"))
+  ) {
+    say("build/ is up to date");
+    return;
+  }
+  say("build/ is missing or older than app/: flock /tmp/svc-build.lock npm run build");
+  const build = spawnSync("flock", ["/tmp/svc-build.lock", "npm", "run", "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new BenchmarkError(`npm run build failed (exit ${build.status})`);
 }
 
 export function freePort(): Promise<number> {

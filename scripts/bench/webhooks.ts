@@ -4,9 +4,8 @@
 // on a missed target (it is a benchmark); 1 only when the benchmark itself failed.
 // --profile writes V8 CPU profiles of the server and the worker (node --cpu-prof).
 
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -32,6 +31,7 @@ import {
 import {
   accountCpu,
   BenchmarkError,
+  ensureBuild,
   childPids,
   commandOf,
   decidePinning,
@@ -86,28 +86,6 @@ function databasesToRun(): DatabaseProvider[] {
     default:
       throw new BenchmarkError(`--db must be sqlite, postgresql or both, not ${options.db}`);
   }
-}
-
-function newestMtime(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const full = path.join(dir, entry.name);
-    const mtime = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
-    return Math.max(newest, mtime);
-  }, 0);
-}
-
-function ensureBuild() {
-  const serverBuild = path.join(ROOT, "build/server/index.js");
-  if (
-    existsSync(serverBuild) &&
-    statSync(serverBuild).mtimeMs >= newestMtime(path.join(ROOT, "app"))
-  ) {
-    console.log("build/ is up to date");
-    return;
-  }
-  console.log("build/ is missing or older than app/: npm run build");
-  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (build.status !== 0) throw new BenchmarkError(`npm run build failed (exit ${build.status})`);
 }
 
 /** Cleanups that must run even when the run is interrupted: processes, throwaway databases. */
@@ -483,7 +461,7 @@ let logsDir: string | null = null;
 
 async function main() {
   const providers = databasesToRun();
-  ensureBuild();
+  ensureBuild(ROOT);
   const pinning = decidePinning();
   console.log(`Pinning: ${pinning.description}`);
   const workDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));

@@ -8,10 +8,9 @@
 // event, unallowed duplicate, order whose first event was not order_placed, or time-out.
 // What each fault is and why: docs/reliability.md.
 
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -29,6 +28,7 @@ import type { RecordedRequest } from "../../emulator/state";
 import { createThrowawayDatabase } from "../../test/support/databases";
 import {
   BenchmarkError,
+  ensureBuild,
   childPids,
   commandOf,
   freePort,
@@ -87,32 +87,6 @@ function say(message: string) {
 
 // ---------------------------------------------------------------------------------------------
 // Build and processes
-
-function newestMtime(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const full = path.join(dir, entry.name);
-    const mtime = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
-    return Math.max(newest, mtime);
-  }, 0);
-}
-
-/** Builds when build/ is older than app/; under the shared lock, as other builds on this machine. */
-function ensureBuild() {
-  const serverBuild = path.join(ROOT, "build/server/index.js");
-  if (
-    existsSync(serverBuild) &&
-    statSync(serverBuild).mtimeMs >= newestMtime(path.join(ROOT, "app"))
-  ) {
-    say("build/ is up to date");
-    return;
-  }
-  say("build/ is missing or older than app/: flock /tmp/svc-build.lock npm run build");
-  const build = spawnSync("flock", ["/tmp/svc-build.lock", "npm", "run", "build"], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  if (build.status !== 0) throw new ChaosError(`npm run build failed (exit ${build.status})`);
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 async function cleanUpAll() {
@@ -254,32 +228,39 @@ async function emulatorRequests(emulator: RunningEmulator): Promise<RecordedRequ
   return ((await response.json()) as { requests: RecordedRequest[] }).requests;
 }
 
+const few = (context: FaultContext) => Math.max(4, Math.round(context.orders / 30));
+
+/** Every send fails with `status` for 3 s, then five more with `then`. */
+function storm(at: number, name: string, status: number, then: number): FaultStep {
+  return {
+    at,
+    name,
+    run: async ({ emulator }) => {
+      await injectFault(emulator, { duration_ms: 3_000, status });
+      await injectFault(emulator, { count: 5, status: then });
+      await sleep(3_000);
+      return `every send fails with ${status} for 3 s, then 5 × ${then}`;
+    },
+  };
+}
+
+/** A few sends are stored by the service, then answered after the client's time-out. */
+function lateAnswers(at: number, name: string): FaultStep {
+  return {
+    at,
+    name,
+    run: async (context) => {
+      const count = few(context);
+      await injectFault(context.emulator, { count, after: "commit", delay_ms: LATE_ANSWER_MS });
+      return `${count} events stored, then answered after ${LATE_ANSWER_MS} ms (client time-out ${REQUEST_TIMEOUT_MS} ms)`;
+    },
+  };
+}
+
 function faultPlan(): FaultStep[] {
-  const few = (context: FaultContext) => Math.max(4, Math.round(context.orders / 30));
   return [
-    {
-      at: 0.1,
-      name: "5xx storm",
-      run: async ({ emulator }) => {
-        await injectFault(emulator, { duration_ms: 3_000, status: 503 });
-        await injectFault(emulator, { count: 5, status: 500 });
-        await sleep(3_000);
-        return "every send fails with 503 for 3 s, then 5 × 500";
-      },
-    },
-    {
-      at: 0.18,
-      name: "time-outs after the commit",
-      run: async (context) => {
-        const count = few(context);
-        await injectFault(context.emulator, {
-          count,
-          after: "commit",
-          delay_ms: LATE_ANSWER_MS,
-        });
-        return `${count} events stored, then answered after ${LATE_ANSWER_MS} ms (client time-out ${REQUEST_TIMEOUT_MS} ms)`;
-      },
-    },
+    storm(0.1, "5xx storm", 503, 500),
+    lateAnswers(0.18, "time-outs after the commit"),
     {
       at: 0.26,
       name: "2xx without event_id",
@@ -368,29 +349,8 @@ function faultPlan(): FaultStep[] {
         return `web server pid ${serving} killed while deliveries were in flight; restarted`;
       },
     },
-    {
-      at: 0.8,
-      name: "second 5xx storm",
-      run: async ({ emulator }) => {
-        await injectFault(emulator, { duration_ms: 3_000, status: 502 });
-        await injectFault(emulator, { count: 5, status: 429 });
-        await sleep(3_000);
-        return "every send fails with 502 for 3 s, then 5 × 429";
-      },
-    },
-    {
-      at: 0.9,
-      name: "time-outs after the commit, again",
-      run: async (context) => {
-        const count = few(context);
-        await injectFault(context.emulator, {
-          count,
-          after: "commit",
-          delay_ms: LATE_ANSWER_MS,
-        });
-        return `${count} events stored, then answered after ${LATE_ANSWER_MS} ms`;
-      },
-    },
+    storm(0.8, "second 5xx storm", 502, 429),
+    lateAnswers(0.9, "time-outs after the commit, again"),
   ];
 }
 
@@ -557,7 +517,7 @@ async function main(): Promise<number> {
   say(
     `seed ${seed}: ${orders} orders, ${scenario.deliveries.length} deliveries (${scenario.duplicates} duplicates, ${scenario.early} early follow-ups)`,
   );
-  ensureBuild();
+  ensureBuild(ROOT, say);
 
   const database = await createThrowawayDatabase("postgresql");
   cleanups.push(() => database.drop());
