@@ -4,7 +4,7 @@ import { formatMessages } from "./schemas";
 /*
  * Error bodies follow the spec's shape, `{"error": {"error_code", "validation_errors"}}`.
  * The spec leaves the codes and the entry shape open; the emulator's choices are listed in
- * docs/decisions/004-emulator-choices.md.
+ * docs/emulator.md (decision 004).
  */
 
 export const ERROR_CODES = {

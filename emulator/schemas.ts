@@ -6,7 +6,7 @@ import type { FuncKeywordDefinition, Format, Plugin, SchemaValidateFunction } fr
  * own client, so nothing here may be imported from app/.
  *
  * Requiredness is the emulator's choice (the spec shows none); see
- * docs/decisions/004-emulator-choices.md for the list and the reasons.
+ * docs/emulator.md (decision 004) for the list and the reasons.
  */
 
 // ---------------------------------------------------------------------------------------------

@@ -17,11 +17,11 @@ import ProtectionItems, {
   action as itemsAction,
   loader as itemsLoader,
   type ItemsActionData,
-} from "../../app/routes/app.items";
+} from "../../app/routes/app.items/route";
 import {
   action as createAction,
   type CreateProductActionData,
-} from "../../app/routes/app.items_.new";
+} from "../../app/routes/app.items_.new/route";
 import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";
@@ -172,13 +172,22 @@ function redirectOf(response: Response) {
   return location;
 }
 
-function itemsOf(shop: string) {
-  return prisma.protectionItem.findMany({ where: { shop }, orderBy: { variantId: "asc" } });
+/** Minor units are 64-bit in the database (BigInt); the figures here are small numbers. */
+function withNumberPrice<T extends { priceAmount: bigint | null }>(item: T) {
+  return { ...item, priceAmount: item.priceAmount === null ? null : Number(item.priceAmount) };
+}
+
+async function itemsOf(shop: string) {
+  const items = await prisma.protectionItem.findMany({
+    where: { shop },
+    orderBy: { variantId: "asc" },
+  });
+  return items.map(withNumberPrice);
 }
 
 /** The stored items' mapping fields, without IDs and timestamps: whole rows to compare. */
-function itemFieldsOf(shop: string) {
-  return prisma.protectionItem.findMany({
+async function itemFieldsOf(shop: string) {
+  const items = await prisma.protectionItem.findMany({
     where: { shop },
     orderBy: { variantId: "asc" },
     select: {
@@ -192,6 +201,7 @@ function itemFieldsOf(shop: string) {
       createdByApp: true,
     },
   });
+  return items.map(withNumberPrice);
 }
 
 async function seedItem(shop: string, variantId: string, extra: Partial<{ title: string }> = {}) {
