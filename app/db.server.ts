@@ -8,6 +8,7 @@ declare global {
 
 const prisma: AppPrismaClient = (globalThis.svcPrismaGlobal ??= createPrismaClient(
   getEnv().DATABASE_URL,
+  getEnv().DATABASE_POOL_SIZE,
 ));
 
 export default prisma;

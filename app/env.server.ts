@@ -45,6 +45,8 @@ const httpUrl = z
     message: "must be an http:// or https:// URL",
   });
 
+const POOL_SIZE_RULE = "must be a whole number from 1 to 10000";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -60,6 +62,14 @@ const envSchema = z.object({
   SHOP_CUSTOM_DOMAIN: z.string().trim().optional(),
 
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
+  // PostgreSQL connections per process (SQLite has one). Keep it × processes below the
+  // server's connection limit.
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: POOL_SIZE_RULE })
+    .int({ error: POOL_SIZE_RULE })
+    .min(1, { error: POOL_SIZE_RULE })
+    .max(10_000, { error: POOL_SIZE_RULE })
+    .default(10),
 
   SVC_ENCRYPTION_KEY: encryptionKey,
   // Keys before the last rotations: still open secrets sealed with them (decision 017).
@@ -128,9 +138,24 @@ export class ConfigurationError extends Error {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  return parseWith(envSchema, source);
+}
+
+/**
+ * DATABASE_POOL_SIZE alone: CLI scripts and benchmarks create database clients without the
+ * app's whole configuration, and must still stop on a malformed value with the same message.
+ */
+export function parseDatabasePoolSize(source: Record<string, string | undefined>): number {
+  return parseWith(envSchema.pick({ DATABASE_POOL_SIZE: true }), source).DATABASE_POOL_SIZE;
+}
+
+function parseWith<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined>,
+): z.infer<T> {
   // An empty string in a .env file means "not set", so defaults still apply.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(present);
+  const result = schema.safeParse(present);
   if (result.success) return result.data;
 
   const problems = result.error.issues.map((issue) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMessageKey, type MessageKey } from "../i18n/translate";
 import { API_VERSIONS, ENVIRONMENTS, type Environment } from "../protection/types";
 
 /*
@@ -67,12 +68,12 @@ export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
 
 /** What an action answers: a notice to show, or i18n error keys by field. */
 export type ConnectionActionData =
-  | { ok: true; intent: ConnectionIntent; environment: Environment | null; notice: string }
+  | { ok: true; intent: ConnectionIntent; environment: Environment | null; notice: MessageKey }
   | {
       ok: false;
       intent: ConnectionIntent | null;
       environment: Environment | null;
-      errors: Partial<Record<ConnectionField, string>>;
+      errors: Partial<Record<ConnectionField, MessageKey>>;
     };
 
 /** Parses a submitted form; invalid input comes back as the action's error answer. */
@@ -81,15 +82,16 @@ export function parseConnectionForm(
 ): { ok: true; form: ConnectionForm } | { ok: false; answer: ConnectionActionData } {
   const parsed = connectionFormSchema.safeParse(values);
   if (parsed.success) return { ok: true, form: parsed.data };
-  const errors: Partial<Record<ConnectionField, string>> = {};
+  const errors: Partial<Record<ConnectionField, MessageKey>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     const name = (CONNECTION_FIELDS as readonly unknown[]).includes(field)
       ? (field as ConnectionField)
       : "form";
-    errors[name] ??= issue.message.startsWith("connection.")
-      ? issue.message
-      : "connection.errors.invalidForm";
+    errors[name] ??=
+      issue.message.startsWith("connection.") && isMessageKey(issue.message)
+        ? issue.message
+        : "connection.errors.invalidForm";
   }
   const intent = connectionFormSchema.options
     .map((option) => option.shape.intent.value)

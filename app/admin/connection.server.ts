@@ -72,7 +72,7 @@ export async function applyConnectionForm(
 function done(
   intent: ConnectionActionData["intent"] & string,
   environment: Environment | null,
-  notice: string,
+  notice: Extract<ConnectionActionData, { ok: true }>["notice"],
 ): ConnectionActionData {
   return { ok: true, intent, environment, notice };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "../i18n/translate";
 import type { ShopSettings } from "../models/ShopSettings.server";
 import { OFFER_LAYOUTS, offerOptionsSchema } from "./offer-options";
 
@@ -28,14 +29,15 @@ export const SETTINGS_FIELDS = [
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 export type SettingsActionData =
-  { ok: true; notice: string } | { ok: false; errors: Partial<Record<SettingsField, string>> };
+  | { ok: true; notice: MessageKey }
+  | { ok: false; errors: Partial<Record<SettingsField, MessageKey>> };
 
 export function parseSettingsForm(
   values: Record<string, unknown>,
 ): { ok: true; settings: ShopSettings } | { ok: false; answer: SettingsActionData } {
   const parsed = settingsFormSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Partial<Record<SettingsField, string>> = {};
+    const errors: Partial<Record<SettingsField, MessageKey>> = {};
     for (const issue of parsed.error.issues) {
       // A bad check box can only come from a stale or forged form: one message for the page.
       if (issue.path[0] === "layout") errors.layout = "settings.offer.errors.layout";

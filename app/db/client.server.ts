@@ -2,6 +2,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "../generated/prisma/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "../generated/prisma/sqlite/client";
+import { parseDatabasePoolSize } from "../env.server";
 import { providerOf, sqliteFilePath, type DatabaseProvider } from "./database-url";
 
 /**
@@ -12,12 +13,20 @@ export type AppPrismaClient = SqlitePrismaClient;
 
 const providers = new WeakMap<object, DatabaseProvider>();
 
-export function createPrismaClient(databaseUrl: string): AppPrismaClient {
+/**
+ * `poolSize` is the app's DATABASE_POOL_SIZE (from getEnv()). Scripts that create a client
+ * before, or without, the app's configuration leave it out: it is then read from the
+ * environment alone, and a malformed value stops them with a ConfigurationError naming it.
+ */
+export function createPrismaClient(databaseUrl: string, poolSize?: number): AppPrismaClient {
   const provider = providerOf(databaseUrl);
   const client =
     provider === "postgresql"
       ? (new PostgresPrismaClient({
-          adapter: new PrismaPg({ connectionString: databaseUrl, max: poolSize() }),
+          adapter: new PrismaPg({
+            connectionString: databaseUrl,
+            max: poolSize ?? parseDatabasePoolSize(process.env),
+          }),
         }) as unknown as AppPrismaClient)
       : new SqlitePrismaClient({
           adapter: new PrismaBetterSqlite3(
@@ -34,11 +43,6 @@ export function providerOfClient(db: AppPrismaClient): DatabaseProvider {
   const provider = providers.get(db);
   if (!provider) throw new Error("Unknown Prisma client: create it with createPrismaClient()");
   return provider;
-}
-
-function poolSize(): number {
-  const configured = Number(process.env.DATABASE_POOL_SIZE);
-  return Number.isInteger(configured) && configured > 0 ? configured : 10;
 }
 
 /** The client inside `db.$transaction(async (tx) => ...)`. */

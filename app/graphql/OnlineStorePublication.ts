@@ -19,11 +19,3 @@ export const ONLINE_STORE_PUBLICATION_QUERY = `#graphql
 
 /** The title of the Online Store sales channel's app catalog. */
 export const ONLINE_STORE_CATALOG_TITLE = "Online Store";
-
-export type OnlineStorePublicationVariables = Record<string, never>;
-
-export interface OnlineStorePublicationData {
-  publications: {
-    nodes: { id: string; catalog: { title: string } | null }[];
-  };
-}

@@ -12,11 +12,3 @@ export const PRODUCT_VARIANT_OWNER_QUERY = `#graphql
     }
   }
 `;
-
-export interface ProductVariantOwnerVariables {
-  id: string;
-}
-
-export interface ProductVariantOwnerData {
-  productVariant: { id: string; product: { id: string } } | null;
-}

@@ -33,28 +33,3 @@ export const PROTECTION_ITEM_CANDIDATES_QUERY = `#graphql
     }
   }
 `;
-
-export interface ProtectionItemCandidatesVariables {
-  ids: string[];
-}
-
-export interface CandidateVariant {
-  __typename: "ProductVariant";
-  id: string;
-  title: string;
-  price: string;
-  product: { id: string; title: string };
-}
-
-export interface CandidateProduct {
-  __typename: "Product";
-  id: string;
-  title: string;
-  variants: { nodes: { id: string; title: string; price: string }[] };
-}
-
-export interface ProtectionItemCandidatesData {
-  shop: { currencyCode: string };
-  /** In the order of `ids`; null for an ID that names nothing, `{__typename}` for another type. */
-  nodes: (CandidateVariant | CandidateProduct | { __typename: string } | null)[];
-}

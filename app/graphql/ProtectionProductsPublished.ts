@@ -15,20 +15,3 @@ export const PROTECTION_PRODUCTS_PUBLISHED_QUERY = `#graphql
     }
   }
 `;
-
-export interface ProtectionProductsPublishedVariables {
-  ids: string[];
-  publicationId: string;
-}
-
-export interface PublishedProduct {
-  __typename: "Product";
-  id: string;
-  title: string;
-  publishedOnPublication: boolean;
-}
-
-export interface ProtectionProductsPublishedData {
-  /** In the order of `ids`; null for a product that no longer exists. */
-  nodes: (PublishedProduct | { __typename: string } | null)[];
-}

@@ -13,18 +13,3 @@ export const PUBLISH_PROTECTION_PRODUCT_MUTATION = `#graphql
     }
   }
 `;
-
-export interface PublishProtectionProductVariables {
-  /** The product's global ID. */
-  id: string;
-  input: { publicationId: string }[];
-}
-
-export interface PublishableUserError {
-  field: string[] | null;
-  message: string;
-}
-
-export interface PublishProtectionProductData {
-  publishablePublish: { userErrors: PublishableUserError[] } | null;
-}

@@ -1,5 +1,3 @@
-import type { OfferHintMetafieldInput } from "../storefront/offer-hint";
-
 /**
  * Writes the offer block's layout hint, the app-owned product metafield
  * `$app.plan_availability` (decision 014). Its definition, with storefront read access, is
@@ -21,20 +19,3 @@ export const SET_PLAN_AVAILABILITY_MUTATION = `#graphql
     }
   }
 `;
-
-export interface SetPlanAvailabilityVariables {
-  metafields: OfferHintMetafieldInput[];
-}
-
-export interface MetafieldsSetUserError {
-  field: string[] | null;
-  message: string;
-  code: string | null;
-}
-
-export interface SetPlanAvailabilityData {
-  metafieldsSet: {
-    metafields: { key: string; namespace: string; updatedAt: string }[] | null;
-    userErrors: MetafieldsSetUserError[];
-  } | null;
-}

@@ -6,9 +6,3 @@ export const SHOP_CURRENCY_QUERY = `#graphql
     }
   }
 `;
-
-export type ShopCurrencyVariables = Record<string, never>;
-
-export interface ShopCurrencyData {
-  shop: { currencyCode: string };
-}

@@ -10,6 +10,7 @@ import enEvents from "./en/events";
 import enHome from "./en/home";
 import enItems from "./en/items";
 import enSettings from "./en/settings";
+import type { MessagePath, Translation } from "./types";
 
 /** One namespace per admin page, plus `common`. German must have every English key (types). */
 const en = {
@@ -32,6 +33,8 @@ const de = {
 export const LOCALES = ["en", "de"] as const;
 export type Locale = (typeof LOCALES)[number];
 export type Messages = typeof en;
+/** Every key `t` accepts: a typo in a key is a type error, not a key rendered on the page. */
+export type MessageKey = MessagePath<Messages>;
 
-export const MESSAGES: Record<Locale, unknown> = { en, de };
+export const MESSAGES: Record<Locale, Translation<Messages>> = { en, de };
 export const ENGLISH: Messages = en;

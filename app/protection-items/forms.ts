@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMessageKey, type MessageKey } from "../i18n/translate";
 import { isResourceGid } from "./ids";
 import { MAPPING_STRATEGIES } from "./strategies";
 
@@ -64,16 +65,23 @@ export function itemsFormInput(form: FormData) {
   };
 }
 
-/** The first message of each field, and the messages that belong to no field. */
+/**
+ * The first message of each field, and the messages that belong to no field. A message that is
+ * not one of our keys (zod's own words) becomes the generic one, so the page can translate it.
+ */
 export function formErrors(error: z.ZodError): {
-  fieldErrors: Record<string, string>;
-  formErrors: string[];
+  fieldErrors: Record<string, MessageKey>;
+  formErrors: MessageKey[];
 } {
   const flat = z.flattenError(error);
-  const fieldErrors: Record<string, string> = {};
+  const fieldErrors: Record<string, MessageKey> = {};
   for (const [field, messages] of Object.entries(flat.fieldErrors)) {
     const first = (messages as string[] | undefined)?.[0];
-    if (first) fieldErrors[field] = first;
+    if (first) fieldErrors[field] = asMessageKey(first);
   }
-  return { fieldErrors, formErrors: flat.formErrors };
+  return { fieldErrors, formErrors: flat.formErrors.map(asMessageKey) };
+}
+
+function asMessageKey(message: string): MessageKey {
+  return isMessageKey(message) ? message : "items.errors.invalidForm";
 }

@@ -12,7 +12,7 @@ import {
   OrderLink,
   StatusBadge,
   useBackToLog,
-} from "../admin/event-log-ui";
+} from "../admin/components/event-log-ui";
 import prisma from "../db.server";
 import { useTranslate } from "../i18n/react";
 import { listOrderEvents } from "../models/OutboxEvent.server";

@@ -1,4 +1,5 @@
 import { logger } from "../logger.server";
+import type { GeneratedMutationTypes, GeneratedQueryTypes } from "../types/admin.generated";
 
 /*
  * Calls to the shop's Admin GraphQL API, shared by the admin pages and the storefront's
@@ -11,6 +12,16 @@ export type AdminGraphql = (
   query: string,
   options?: { variables?: Record<string, unknown> },
 ) => Promise<Response>;
+
+/*
+ * Each operation of app/graphql/, keyed by its exact text, with the types generated for it from
+ * Shopify's schema (decision 019): a query string that codegen has not seen does not compile.
+ */
+type AdminOperations = GeneratedQueryTypes & GeneratedMutationTypes;
+export type AdminOperation = keyof AdminOperations;
+export type AdminData<Operation extends AdminOperation> = AdminOperations[Operation]["return"];
+export type AdminVariables<Operation extends AdminOperation> =
+  AdminOperations[Operation]["variables"];
 
 export type AdminResult<Data> =
   | { ok: true; data: Data }
@@ -37,16 +48,19 @@ function thrownGraphqlErrors(thrown: unknown): unknown {
  * answer to an HTTP error: an expired or revoked token (401) or a redirect goes back to Remix, so
  * that the admin authenticates again; any other status is a failure to report.
  */
-export async function runAdminOperation<Data>(
+export async function runAdminOperation<Operation extends AdminOperation>(
   graphql: AdminGraphql,
   shop: string,
   operation: string,
-  query: string,
-  variables: object,
-): Promise<AdminResult<Data>> {
+  query: Operation,
+  variables: AdminVariables<Operation>,
+): Promise<AdminResult<AdminData<Operation>>> {
   try {
-    const response = await graphql(query, { variables: variables as Record<string, unknown> });
-    const body = (await response.json()) as { data?: Data | null; errors?: unknown };
+    const response = await graphql(query, { variables });
+    const body = (await response.json()) as {
+      data?: AdminData<Operation> | null;
+      errors?: unknown;
+    };
     if (!body.data) {
       logger.error({ shop, operation, errors: body.errors }, `${operation} returned no data`);
       return {

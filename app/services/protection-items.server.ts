@@ -1,39 +1,17 @@
 import type { AppPrismaClient } from "../db/client.server";
-import {
-  CREATE_PROTECTION_PRODUCT_MUTATION,
-  type CreateProtectionProductData,
-  type CreateProtectionProductVariables,
-  type ProductSetUserError,
-} from "../graphql/CreateProtectionProduct";
-import {
-  PROTECTION_ITEM_CANDIDATES_QUERY,
-  type CandidateProduct,
-  type CandidateVariant,
-  type ProtectionItemCandidatesData,
-  type ProtectionItemCandidatesVariables,
-} from "../graphql/ProtectionItemCandidates";
-import {
-  SHOP_CURRENCY_QUERY,
-  type ShopCurrencyData,
-  type ShopCurrencyVariables,
-} from "../graphql/ShopCurrency";
+import { CREATE_PROTECTION_PRODUCT_MUTATION } from "../graphql/CreateProtectionProduct";
+import { PROTECTION_ITEM_CANDIDATES_QUERY } from "../graphql/ProtectionItemCandidates";
+import { SHOP_CURRENCY_QUERY } from "../graphql/ShopCurrency";
 import {
   ONLINE_STORE_CATALOG_TITLE,
   ONLINE_STORE_PUBLICATION_QUERY,
-  type OnlineStorePublicationData,
-  type OnlineStorePublicationVariables,
 } from "../graphql/OnlineStorePublication";
-import {
-  PROTECTION_PRODUCTS_PUBLISHED_QUERY,
-  type ProtectionProductsPublishedData,
-  type ProtectionProductsPublishedVariables,
-  type PublishedProduct,
-} from "../graphql/ProtectionProductsPublished";
-import {
-  PUBLISH_PROTECTION_PRODUCT_MUTATION,
-  type PublishProtectionProductData,
-  type PublishProtectionProductVariables,
-} from "../graphql/PublishProtectionProduct";
+import { PROTECTION_PRODUCTS_PUBLISHED_QUERY } from "../graphql/ProtectionProductsPublished";
+import { PUBLISH_PROTECTION_PRODUCT_MUTATION } from "../graphql/PublishProtectionProduct";
+import type {
+  CreateProtectionProductMutation,
+  CreateProtectionProductMutationVariables,
+} from "../types/admin.generated";
 import { logger } from "../logger.server";
 import { runAdminOperation, type AdminGraphql } from "./admin-api.server";
 import { saveProtectionItems, type ProtectionItemInput } from "../models/ProtectionItem.server";
@@ -41,6 +19,10 @@ import { toMinorUnits } from "../orders/money";
 import { numericIdOf } from "../protection-items/ids";
 import { parsePricePoints, type PricePointIssue } from "../protection-items/price-points";
 import type { MappingStrategy } from "../protection-items/strategies";
+
+type ProductSetUserError = NonNullable<
+  CreateProtectionProductMutation["productSet"]
+>["userErrors"][number];
 
 /** The one option of the protection product: each price point is one of its values. */
 export const PLAN_OPTION_NAME = "Plan";
@@ -72,13 +54,18 @@ export type CreateProtectionProductResult =
   /** Shopify created the product, but the items could not be stored: the merchant must know. */
   | { status: "save_failed"; productId: string; message: string };
 
+/** The protection product's option value, and so its variant, for one price point. */
+function planOptionValue(amount: string, currency: string): string {
+  return `${amount} ${currency}`;
+}
+
 /** The variables of the productSet call: pure, so the test can compare them as they are. */
 export function protectionProductVariables(
   title: string,
   currency: string,
   amounts: readonly string[],
-): CreateProtectionProductVariables {
-  const optionValue = (amount: string) => `${amount} ${currency}`;
+): CreateProtectionProductMutationVariables {
+  const optionValue = (amount: string) => planOptionValue(amount, currency);
   return {
     synchronous: true,
     productSet: {
@@ -117,12 +104,12 @@ export async function createProtectionProduct(
   shop: string,
   input: CreateProtectionProductInput,
 ): Promise<CreateProtectionProductResult> {
-  const currencyResult = await runAdminOperation<ShopCurrencyData>(
+  const currencyResult = await runAdminOperation(
     graphql,
     shop,
     "ShopCurrency",
     SHOP_CURRENCY_QUERY,
-    {} satisfies ShopCurrencyVariables,
+    {},
   );
   if (!currencyResult.ok) return { status: "shopify_error", message: currencyResult.message };
   const currency = currencyResult.data.shop.currencyCode;
@@ -135,7 +122,7 @@ export async function createProtectionProduct(
     currency,
     parsed.pricePoints.map((point) => point.amount),
   );
-  const created = await runAdminOperation<CreateProtectionProductData>(
+  const created = await runAdminOperation(
     graphql,
     shop,
     "CreateProtectionProduct",
@@ -163,8 +150,8 @@ export async function createProtectionProduct(
     ]),
   );
   const items: ProtectionItemInput[] = [];
-  for (const [index, point] of parsed.pricePoints.entries()) {
-    const variant = byOption.get(variables.productSet.variants[index]?.optionValues[0]?.name);
+  for (const point of parsed.pricePoints) {
+    const variant = byOption.get(planOptionValue(point.amount, currency));
     const variantId = variant ? numericIdOf(variant.id, "ProductVariant") : null;
     if (!variant || !variantId) {
       const message = `Shopify created product ${productId} without a variant for ${point.amount} ${currency}`;
@@ -230,12 +217,12 @@ async function findOnlineStorePublication(
   graphql: AdminGraphql,
   shop: string,
 ): Promise<PublicationLookup> {
-  const found = await runAdminOperation<OnlineStorePublicationData>(
+  const found = await runAdminOperation(
     graphql,
     shop,
     "OnlineStorePublication",
     ONLINE_STORE_PUBLICATION_QUERY,
-    {} satisfies OnlineStorePublicationVariables,
+    {},
   );
   if (!found.ok) {
     return {
@@ -267,15 +254,12 @@ export async function publishToOnlineStore(
 ): Promise<OnlineStorePublishResult> {
   const lookup = await findOnlineStorePublication(graphql, shop);
   if (!lookup.ok) return lookup.result;
-  const published = await runAdminOperation<PublishProtectionProductData>(
+  const published = await runAdminOperation(
     graphql,
     shop,
     "PublishProtectionProduct",
     PUBLISH_PROTECTION_PRODUCT_MUTATION,
-    {
-      id: productGid,
-      input: [{ publicationId: lookup.publicationId }],
-    } satisfies PublishProtectionProductVariables,
+    { id: productGid, input: [{ publicationId: lookup.publicationId }] },
   );
   if (!published.ok) {
     return published.accessDenied
@@ -319,7 +303,7 @@ export async function checkOnlineStore(
   if (!lookup.ok) {
     return lookup.result.status === "failed" ? { status: "failed" } : lookup.result;
   }
-  const checked = await runAdminOperation<ProtectionProductsPublishedData>(
+  const checked = await runAdminOperation(
     graphql,
     shop,
     "ProtectionProductsPublished",
@@ -327,13 +311,13 @@ export async function checkOnlineStore(
     {
       ids: ids.map((id) => `gid://shopify/Product/${id}`),
       publicationId: lookup.publicationId,
-    } satisfies ProtectionProductsPublishedVariables,
+    },
   );
   if (!checked.ok) return checked.accessDenied ? { status: "access_denied" } : { status: "failed" };
   const asked = new Set(ids);
-  const products = checked.data.nodes.flatMap((node) => {
-    if (node?.__typename !== "Product") return [];
-    const product = node as PublishedProduct;
+  // In the order of `ids`: null for a product that no longer exists.
+  const products = checked.data.nodes.flatMap((product) => {
+    if (product?.__typename !== "Product") return [];
     const productId = numericIdOf(product.id, "Product");
     if (!productId || !asked.has(productId)) return [];
     return [{ productId, title: product.title, published: product.publishedOnPublication }];
@@ -369,28 +353,27 @@ export async function mapExistingProtectionItems(
   shop: string,
   input: MapProtectionItemsInput,
 ): Promise<MapProtectionItemsResult> {
-  const loaded = await runAdminOperation<ProtectionItemCandidatesData>(
+  const loaded = await runAdminOperation(
     graphql,
     shop,
     "ProtectionItemCandidates",
     PROTECTION_ITEM_CANDIDATES_QUERY,
-    { ids: input.ids } satisfies ProtectionItemCandidatesVariables,
+    { ids: input.ids },
   );
   if (!loaded.ok) return { status: "shopify_error", message: loaded.message };
   const currency = loaded.data.shop.currencyCode;
 
   const missing: string[] = [];
   const variants: {
-    variant: Omit<CandidateVariant, "__typename" | "product">;
+    variant: { id: string; title: string; price: string };
     product: { id: string; title: string };
   }[] = [];
+  // In the order of `ids`: null for an ID that names nothing, another __typename for another type.
   loaded.data.nodes.forEach((node, index) => {
     if (node?.__typename === "ProductVariant") {
-      const variant = node as CandidateVariant;
-      variants.push({ variant, product: variant.product });
+      variants.push({ variant: node, product: node.product });
     } else if (node?.__typename === "Product") {
-      const product = node as CandidateProduct;
-      for (const variant of product.variants.nodes) variants.push({ variant, product });
+      for (const variant of node.variants.nodes) variants.push({ variant, product: node });
     } else {
       missing.push(input.ids[index] ?? "");
     }
@@ -428,7 +411,9 @@ export async function mapExistingProtectionItems(
 }
 
 /** Where a productSet user error belongs in the create form. */
-export function formFieldOfUserError(field: string[] | null): "title" | "prices" | "form" {
+export function formFieldOfUserError(
+  field: readonly string[] | null | undefined,
+): "title" | "prices" | "form" {
   const path = field ?? [];
   if (path.includes("title") || path.includes("handle")) return "title";
   if (path.some((part) => ["variants", "productOptions", "price", "optionValues"].includes(part))) {

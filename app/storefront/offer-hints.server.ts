@@ -1,9 +1,5 @@
 import type { AppPrismaClient } from "../db/client.server";
-import {
-  SET_PLAN_AVAILABILITY_MUTATION,
-  type SetPlanAvailabilityData,
-  type SetPlanAvailabilityVariables,
-} from "../graphql/SetPlanAvailability";
+import { SET_PLAN_AVAILABILITY_MUTATION } from "../graphql/SetPlanAvailability";
 import type { Logger } from "../logger.server";
 import {
   findOfferHint,
@@ -110,14 +106,14 @@ async function sendOfferHint(
 ): Promise<string | undefined> {
   let result;
   try {
-    result = await runAdminOperation<SetPlanAvailabilityData>(
+    result = await runAdminOperation(
       graphql,
       shop,
       "SetPlanAvailability",
       SET_PLAN_AVAILABILITY_MUTATION,
       {
         metafields: [offerHintMetafield(productId, readHintedVariants(value))],
-      } satisfies SetPlanAvailabilityVariables,
+      },
     );
   } catch (thrown) {
     // The library throws a Response for an expired or revoked token; no merchant is here to

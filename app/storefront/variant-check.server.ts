@@ -1,9 +1,5 @@
 import { getEnv } from "../env.server";
-import {
-  PRODUCT_VARIANT_OWNER_QUERY,
-  type ProductVariantOwnerData,
-  type ProductVariantOwnerVariables,
-} from "../graphql/ProductVariantOwner";
+import { PRODUCT_VARIANT_OWNER_QUERY } from "../graphql/ProductVariantOwner";
 import type { Logger } from "../logger.server";
 import { runAdminOperation, type AdminGraphql } from "../services/admin-api.server";
 import { LoadingCache } from "./loading-cache";
@@ -67,12 +63,12 @@ export async function checkShopVariant(
 async function askShopify(graphql: AdminGraphql, shop: string, variantId: string): Promise<Loaded> {
   let result;
   try {
-    result = await runAdminOperation<ProductVariantOwnerData>(
+    result = await runAdminOperation(
       graphql,
       shop,
       "ProductVariantOwner",
       PRODUCT_VARIANT_OWNER_QUERY,
-      { id: `gid://shopify/ProductVariant/${variantId}` } satisfies ProductVariantOwnerVariables,
+      { id: `gid://shopify/ProductVariant/${variantId}` },
     );
   } catch (thrown) {
     // An expired or revoked offline token: no merchant is here to authenticate again.

@@ -530,25 +530,30 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
       files: [layout],
       url: "/app",
     },
-    { key: "home", label: "/app (home)", files: [layout, "app._index.tsx"], url: "/app" },
+    { key: "home", label: "/app (home)", files: [layout, "app._index/route.tsx"], url: "/app" },
     {
       key: "connection",
       label: "/app/connection",
-      files: [layout, "app.connection.tsx"],
+      files: [layout, "app.connection/route.tsx"],
       url: "/app/connection",
     },
-    { key: "items", label: "/app/items", files: [layout, "app.items.tsx"], url: "/app/items" },
+    {
+      key: "items",
+      label: "/app/items",
+      files: [layout, "app.items/route.tsx"],
+      url: "/app/items",
+    },
     {
       key: "events-first",
       label: "/app/events, first page",
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: "/app/events",
       check: fullPage,
     },
     {
       key: "events-filtered",
       label: "/app/events, filtered: status dead (indexed)",
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: "/app/events?status=dead",
       check: (data) =>
         fullPage(data) ||
@@ -557,7 +562,7 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
     {
       key: "events-filtered-type",
       label: "/app/events, filtered: type line items cancelled + sandbox",
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: "/app/events?type=order_line_items_cancelled&env=sandbox",
       check: (data) =>
         fullPage(data) ||
@@ -571,7 +576,7 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
     {
       key: "events-older",
       label: `/app/events, older page (before the ${new Intl.NumberFormat("en-US").format(SIZES.events / 2)}th newest event)`,
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: `/app/events?before=${middleId}`,
       check: (data) =>
         fullPage(data) ||
@@ -580,14 +585,14 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
     {
       key: "events-order",
       label: "/app/events, one order's events (order ID search)",
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: `/app/events?order=${dead.orderId}`,
       check: (data) => (eventsOf(data).some((event) => event.id === dead.id) ? "" : "not found"),
     },
     {
       key: "webhooks-first",
       label: "/app/events?tab=webhooks, first page",
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: "/app/events?tab=webhooks",
       check: (data) =>
         (data[1] as EventsData).receipts?.length === 50 ? "" : "not 50 webhooks on the page",
@@ -595,7 +600,7 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
     {
       key: "events-small-shop",
       label: `/app/events, first page of a small shop (${new Intl.NumberFormat("en-US").format(SIZES.events / (SIZES.noiseEveryNth - 1) / SIZES.noiseShops)} events among the others')`,
-      files: [layout, "app.events.tsx"],
+      files: [layout, "app.events/route.tsx"],
       url: "/app/events",
       shop: smallShop,
       check: fullPage,
@@ -603,7 +608,7 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
     {
       key: "event-detail",
       label: "/app/events/:id, one dead event with validation errors",
-      files: [layout, "app.events.tsx", "app.events.$id.tsx"],
+      files: [layout, "app.events/route.tsx", "app.events.$id/route.tsx"],
       url: `/app/events/${dead.id}`,
       params: { id: String(dead.id) },
       check: (data) => {
@@ -614,7 +619,7 @@ async function pageSpecs(db: AppPrismaClient): Promise<PageSpec[]> {
     {
       key: "settings",
       label: "/app/settings",
-      files: [layout, "app.settings.tsx"],
+      files: [layout, "app.settings/route.tsx"],
       url: "/app/settings",
     },
   ];
@@ -1223,7 +1228,7 @@ export function renderAdminSection(
     "",
     `- Data, one throwaway database each (\`test/support/databases.ts\`, migrated by \`app/db/migrate.server.ts\`): the bench shop has ${integer.format(rows.events ?? 0)} outbox events, ${integer.format(rows.receipts ?? 0)} webhook receipts and ${integer.format(rows.orderSummaries ?? 0)} order summaries; ${SIZES.noiseShops} other shops have every ${SIZES.noiseEveryNth}th row of each table, interleaved (${integer.format(rows.eventsAllShops ?? 0)} events, ${integer.format(rows.receiptsAllShops ?? 0)} receipts, ${integer.format(rows.orderSummariesAllShops ?? 0)} summaries in all), inserted with \`createMany\` in chunks of ${integer.format(SIZES.chunk)}. Events spread over ${SIZES.days} days: 92 % delivered, 2 % pending, 2 % failed, 2 % dead (with the service's validation errors), 1.5 % unprocessable, 0.5 % being sent; 40 % order_placed, 30 % fulfillments, 15 % refunds, 10 % cancellations, 5 % line item cancellations; 70 % live. Payloads are the sample lifecycle's events as the app maps them (\`test/fixtures/lifecycle/\`, 0.1–0.9 KB); unprocessable receipts keep the 12 KB \`orders/create\` body. Plus the shop's connection (both keys sealed), ${SIZES.protectionItems} protection items and ${SIZES.protectableVariants} variants offered plans.`,
     `- ${runs.map((run) => `${name(run)}: ${run.notes.join("; ")}; seeded in ${oneDecimal.format(run.seedMs / 1000)} s`).join(". ")}.`,
-    "- Each page: the real `loader` of `app/routes/app.tsx` and of the page's route file (and of `app.events.tsx` around an event's page), imported in-process with `NODE_ENV=production` and called together, each with its own request and a fresh App Bridge session token (HS256, the app's secret), as Remix calls a layout and its page in parallel; `authenticate.admin` verifies the token and loads the offline session from the database. The time runs from the calls to the last loader's answer: rendering, Remix's serialisation and the network are not in it. A thrown or non-2xx `Response` fails the run, and each page's answer is checked before timing (50 rows matching the filter, the event's validation errors).",
+    "- Each page: the real `loader` of `app/routes/app.tsx` and of the page's route file (and of `app.events/route.tsx` around an event's page), imported in-process with `NODE_ENV=production` and called together, each with its own request and a fresh App Bridge session token (HS256, the app's secret), as Remix calls a layout and its page in parallel; `authenticate.admin` verifies the token and loads the offline session from the database. The time runs from the calls to the last loader's answer: rendering, Remix's serialisation and the network are not in it. A thrown or non-2xx `Response` fails the run, and each page's answer is checked before timing (50 rows matching the filter, the event's validation errors).",
     `- ${settings.warmUp} warm-up rounds, then ${settings.runs} timed rounds; a round calls every page once, one page at a time, so a burst of other work on the machine hits all pages alike. Nearest-rank percentiles over the ${settings.runs} timed calls of each page. "not built": the page's route file did not exist when the benchmark ran.`,
     `- CPU while timing: ${runs.map((run) => `${name(run)}: ${cpuLine(run.cpu)}`).join("; ")}.`,
     `- Loader data per page (JSON of all its loaders, ${name(first)}): ${sizes.join(", ")}.`,

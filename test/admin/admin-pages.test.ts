@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
-import { eventTypeLabel } from "../../app/admin/event-log-ui";
+import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { createTranslator, type Translate } from "../../app/i18n/translate";
 import { launchChromium } from "../storefront/browser";

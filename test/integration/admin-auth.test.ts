@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { getSecretBox } from "../../app/crypto/secrets.server";
 import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
-import { loader as homeLoader } from "../../app/routes/app._index";
+import { loader as homeLoader } from "../../app/routes/app._index/route";
 import { testDatabaseProvider } from "../support/databases";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { sessionToken } from "../support/session-token";

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import type { ConnectionPage } from "../../app/admin/connection.server";
 import type { ConnectionActionData } from "../../app/admin/connection-form";
-import type * as ConnectionRoute from "../../app/routes/app.connection";
+import type * as ConnectionRoute from "../../app/routes/app.connection/route";
 import { testDatabaseProvider } from "../support/databases";
 import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
@@ -28,7 +28,7 @@ const app = withOutboxApp();
 let route: typeof ConnectionRoute;
 
 beforeAll(async () => {
-  route = await import("../../app/routes/app.connection");
+  route = await import("../../app/routes/app.connection/route");
 });
 
 beforeEach(async () => {

@@ -4,9 +4,9 @@ import { EVENT_LOG_PAGE_SIZE } from "../../app/admin/event-filters";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type * as AttemptModel from "../../app/models/OutboxAttempt.server";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
-import type * as DetailRoute from "../../app/routes/app.events.$id";
+import type * as DetailRoute from "../../app/routes/app.events.$id/route";
 import type * as ReceiptRoute from "../../app/routes/app.events.receipts.$id";
-import type * as ListRoute from "../../app/routes/app.events";
+import type * as ListRoute from "../../app/routes/app.events/route";
 import type * as ShopRedactRoute from "../../app/routes/webhooks.shop.redact";
 import { testDatabaseProvider } from "../support/databases";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
@@ -37,9 +37,9 @@ let attempts: typeof AttemptModel;
 beforeAll(async () => {
   prisma = app.prisma;
   ({ loader: detailLoader, action: detailAction } =
-    await import("../../app/routes/app.events.$id"));
+    await import("../../app/routes/app.events.$id/route"));
   ({ loader: receiptLoader } = await import("../../app/routes/app.events.receipts.$id"));
-  ({ loader: listLoader, action: listAction } = await import("../../app/routes/app.events"));
+  ({ loader: listLoader, action: listAction } = await import("../../app/routes/app.events/route"));
   ({ action: shopRedact } = await import("../../app/routes/webhooks.shop.redact"));
   attempts = await import("../../app/models/OutboxAttempt.server");
 });

@@ -5,7 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "../../app/db.server";
 import { goLiveChecklist } from "../../app/admin/checklist.server";
-import Home, { ErrorBoundary, loader as homeLoader } from "../../app/routes/app._index";
+import Home, { ErrorBoundary, loader as homeLoader } from "../../app/routes/app._index/route";
 import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";

@@ -1,6 +1,6 @@
 // The Admin GraphQL fake first: the Shopify library keeps the fetch it finds on import.
 import { adminGraphqlCalls, resetAdminGraphql } from "../support/admin-graphql";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
@@ -14,9 +14,10 @@ import { createOfflineSession } from "../support/offline-session";
 /*
  * Tenant isolation of the embedded admin: with shop A's valid session token, no admin route
  * reads or changes shop B's data, whatever B's identifiers A puts in the URL, the route params
- * or the form. The route modules are found at test time (app/routes/app.tsx and app.*.tsx), so
- * a new page is covered as soon as it exists. Both directions are checked (A against B, and B
- * against A), and a pass with the viewer's own identifiers proves the forms reach real writes.
+ * or the form. The route modules are found at test time (app/routes/app.tsx, app.*.tsx and the
+ * route.tsx of each app.* route folder), so a new page is covered as soon as it exists. Both
+ * directions are checked (A against B, and B against A), and a pass with the viewer's own
+ * identifiers proves the forms reach real writes.
  */
 
 const provider = testDatabaseProvider();
@@ -89,7 +90,7 @@ interface Identifiers {
 
 function routePattern(file: string): { pattern: string; params: string[] } {
   const segments = file
-    .replace(/\.tsx$/, "")
+    .replace(/(\/route)?\.tsx$/, "")
     .split(".")
     .filter((segment) => segment !== "_index")
     // `items_` opts out of the parent layout; the URL segment is `items`.
@@ -100,20 +101,40 @@ function routePattern(file: string): { pattern: string; params: string[] } {
   };
 }
 
-/** The source of a route and of the app modules it imports by relative path (one level). */
+/** The file a relative import names, if it is one of ours. */
+function resolveImport(fromFile: string, specifier: string): string | undefined {
+  return [".ts", ".tsx", "/index.ts"]
+    .map((extension) => path.join(path.dirname(fromFile), `${specifier}${extension}`))
+    .find((candidate) => existsSync(candidate));
+}
+
+/**
+ * The source of a route (with every file of its folder, where its components live) and of the
+ * app modules they import by relative path, two levels deep: a route's form schema may sit
+ * behind its page's server module (app/admin/<page>.server.ts).
+ */
 function sourcesOf(file: string): string {
-  const source = readFileSync(path.join(routesDir, file), "utf8");
-  const imported = [...source.matchAll(/from\s+"(\.\.\/[^"]+)"/g)].flatMap(([, specifier]) => {
-    for (const extension of [".ts", ".tsx", "/index.ts"]) {
-      try {
-        return [readFileSync(path.join(routesDir, `${specifier}${extension}`), "utf8")];
-      } catch {
-        // not this extension
-      }
-    }
-    return [];
-  });
-  return [source, ...imported].join("\n");
+  const routeFile = path.join(routesDir, file);
+  const folder = path.dirname(routeFile);
+  let level = file.endsWith("/route.tsx")
+    ? readdirSync(folder)
+        .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+        .map((name) => path.join(folder, name))
+    : [routeFile];
+  const read = new Set(level);
+  for (let depth = 0; depth < 2; depth++) {
+    const next = level.flatMap((source) =>
+      [...readFileSync(source, "utf8").matchAll(/from\s+"(\.\.\/[^"]+)"/g)].flatMap(
+        ([, specifier]) => {
+          const imported = resolveImport(source, specifier!);
+          return imported && !read.has(imported) ? [imported] : [];
+        },
+      ),
+    );
+    level = [...new Set(next)];
+    for (const imported of level) read.add(imported);
+  }
+  return [...read].map((source) => readFileSync(source, "utf8")).join("\n");
 }
 
 function formVocabulary(source: string): { intents: string[]; fields: string[] } {
@@ -150,13 +171,24 @@ function formVocabulary(source: string): { intents: string[]; fields: string[] }
 }
 
 async function discoverAdminRoutes(): Promise<AdminRoute[]> {
-  const files = readdirSync(routesDir)
-    .filter((file) => file === "app.tsx" || /^app\..+\.tsx$/.test(file))
+  // A route is a file (app.settings.tsx) or a folder with its route.tsx (app.settings/route.tsx).
+  const files = readdirSync(routesDir, { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isFile()) {
+        return entry.name === "app.tsx" || /^app\..+\.tsx$/.test(entry.name) ? [entry.name] : [];
+      }
+      const folderRoute = `${entry.name}/route.tsx`;
+      return entry.isDirectory() &&
+        /^app\./.test(entry.name) &&
+        existsSync(path.join(routesDir, folderRoute))
+        ? [folderRoute]
+        : [];
+    })
     .sort();
   const routes: AdminRoute[] = [];
   for (const file of files) {
-    const name = file.slice(0, -".tsx".length);
-    const module = (await import(`../../app/routes/${name}.tsx`)) as RouteModule;
+    // By absolute path: Vite's dynamic import variables cover one folder level only.
+    const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
     const source = sourcesOf(file);
     routes.push({
       file,
@@ -422,7 +454,18 @@ describe(`admin routes keep each shop's data to itself (${provider})`, () => {
   it("finds the admin route modules", () => {
     const files = routes.map((route) => route.file);
     expect(files).toContain("app.tsx");
-    expect(files).toContain("app._index.tsx");
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "app._index/route.tsx",
+        "app.connection/route.tsx",
+        "app.events/route.tsx",
+        "app.events.$id/route.tsx",
+        "app.events.receipts.$id.tsx",
+        "app.items/route.tsx",
+        "app.items_.new/route.tsx",
+        "app.settings/route.tsx",
+      ]),
+    );
     expect(routes.filter((route) => route.module.loader).length).toBeGreaterThan(1);
   });
 

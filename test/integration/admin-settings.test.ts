@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SettingsActionData } from "../../app/admin/settings-form";
-import type * as SettingsRoute from "../../app/routes/app.settings";
+import type * as SettingsRoute from "../../app/routes/app.settings/route";
 import type { ShopSettings } from "../../app/models/ShopSettings.server";
 import { testDatabaseProvider } from "../support/databases";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
@@ -22,7 +22,7 @@ const app = withOutboxApp();
 let route: typeof SettingsRoute;
 
 beforeAll(async () => {
-  route = await import("../../app/routes/app.settings");
+  route = await import("../../app/routes/app.settings/route");
 });
 
 beforeEach(async () => {

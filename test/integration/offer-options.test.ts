@@ -1,7 +1,9 @@
+// First: the recorded Admin GraphQL answers must be installed before any app module.
+import { answerAdminGraphql } from "../support/admin-graphql";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import type * as PlansRoute from "../../app/routes/proxy.plans";
-import type * as SettingsRoute from "../../app/routes/app.settings";
+import type * as SettingsRoute from "../../app/routes/app.settings/route";
 import { appProxyRequest } from "../support/app-proxy";
 import { testDatabaseProvider } from "../support/databases";
 import { connectSandbox, withOutboxApp } from "../support/outbox-app";
@@ -18,12 +20,22 @@ const OTHER_SHOP = "offer-options-other.myshopify.com";
 const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
 
 const app = withOutboxApp();
+
+// The app checks each variant against the shop (decision 016): here every variant is the shop's.
+answerAdminGraphql("ProductVariantOwner", (call) => ({
+  data: {
+    productVariant: {
+      id: String(call.variables.id),
+      product: { id: "gid://shopify/Product/44105305964857" },
+    },
+  },
+}));
 let routes: { plans: typeof PlansRoute; settings: typeof SettingsRoute };
 
 beforeAll(async () => {
   routes = {
     plans: await import("../../app/routes/proxy.plans"),
-    settings: await import("../../app/routes/app.settings"),
+    settings: await import("../../app/routes/app.settings/route"),
   };
 });
 

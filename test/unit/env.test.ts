@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv } from "../../app/env.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPrismaClient } from "../../app/db/client.server";
+import { ConfigurationError, parseDatabasePoolSize, parseEnv } from "../../app/env.server";
 import { repoRoot } from "../support/test-env";
 
 const valid = {
@@ -23,6 +24,7 @@ describe("parseEnv", () => {
     expect(env.SVC_PLANS_CACHE_TTL_SECONDS).toBe(60);
     expect(env.SVC_PLANS_CACHE_MAX_ENTRIES).toBe(5_000);
     expect(env.SVC_ENCRYPTION_KEY).toHaveLength(32);
+    expect(env.DATABASE_POOL_SIZE).toBe(10);
   });
 
   it("accepts a hex encryption key and PostgreSQL URLs", () => {
@@ -45,6 +47,9 @@ describe("parseEnv", () => {
     ["SVC_STOREFRONT_TIMEOUT_MS", "60000", /SVC_STOREFRONT_TIMEOUT_MS/],
     ["SVC_PLANS_CACHE_TTL_SECONDS", "-1", /SVC_PLANS_CACHE_TTL_SECONDS/],
     ["SVC_PLANS_CACHE_MAX_ENTRIES", "many", /SVC_PLANS_CACHE_MAX_ENTRIES/],
+    ["DATABASE_POOL_SIZE", "0", /DATABASE_POOL_SIZE must be a whole number from 1 to 10000/],
+    ["DATABASE_POOL_SIZE", "2.5", /DATABASE_POOL_SIZE must be a whole number/],
+    ["DATABASE_POOL_SIZE", "ten", /DATABASE_POOL_SIZE must be a whole number/],
   ])("names %s when it is missing or malformed", (variable, value, message) => {
     expect(() => parseEnv({ ...valid, [variable]: value })).toThrow(message);
     expect(() => parseEnv({ ...valid, [variable]: value })).toThrow(ConfigurationError);
@@ -60,6 +65,33 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SHOPIFY_APP_URL: "not a url" })).toThrow(
       /SHOPIFY_API_KEY is required.*SHOPIFY_API_SECRET is required.*SHOPIFY_APP_URL must be an http/,
     );
+  });
+});
+
+describe("DATABASE_POOL_SIZE", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("is read through the env schema, by the app and alone by scripts", () => {
+    expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    expect(parseDatabasePoolSize({ DATABASE_POOL_SIZE: "25" })).toBe(25);
+    expect(parseDatabasePoolSize({ DATABASE_POOL_SIZE: "" })).toBe(10);
+    expect(parseDatabasePoolSize({})).toBe(10);
+    expect(() => parseDatabasePoolSize({ DATABASE_POOL_SIZE: "-3" })).toThrow(
+      new ConfigurationError(
+        "Invalid configuration: DATABASE_POOL_SIZE must be a whole number from 1 to 10000",
+      ),
+    );
+  });
+
+  it("stops a script's PostgreSQL client on a malformed value instead of using 10", async () => {
+    // A script creates its client without getEnv(); the pool size must still be checked.
+    vi.stubEnv("DATABASE_POOL_SIZE", "lots");
+    expect(() => createPrismaClient("postgresql://127.0.0.1:5432/unused")).toThrow(
+      /DATABASE_POOL_SIZE must be a whole number/,
+    );
+    // The app's configured value wins over the environment and nothing is read from it.
+    const client = createPrismaClient("postgresql://127.0.0.1:5432/unused", 5);
+    await client.$disconnect();
   });
 });
 

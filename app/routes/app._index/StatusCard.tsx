@@ -11,7 +11,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { useLocale, useTranslate } from "../i18n/react";
+import { useLocale, useTranslate } from "../../i18n/react";
 import {
   formatCount,
   formatMinorUnits,
@@ -19,7 +19,7 @@ import {
   isQuiet,
   type Dashboard,
   type OrderTotals,
-} from "./dashboard";
+} from "../../admin/dashboard";
 import { EventsChart } from "./EventsChart";
 
 const EMPTY_STATE_IMAGE =
@@ -27,7 +27,11 @@ const EMPTY_STATE_IMAGE =
 
 export function StatusCard({ dashboard, live }: { dashboard: Dashboard; live: boolean }) {
   const t = useTranslate();
-  const environmentName = t(`common.environment.${dashboard.environment}`);
+  const { environment } = dashboard;
+  const environmentName =
+    environment === "sandbox" || environment === "production"
+      ? t(`common.environment.${environment}`)
+      : environment;
   return (
     <BlockStack gap="400">
       <InlineStack gap="200" blockAlign="center">

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Banner, Page, Text } from "@shopify/polaris";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { useTranslate } from "../i18n/react";
+import { useTranslate } from "../../i18n/react";
+import type { MessageKey } from "../../i18n/translate";
 
 /**
  * The error boundary of an admin page. Shopify's own responses (re-authentication, redirects)
@@ -13,9 +14,9 @@ export function PageErrorBoundary({
   headingKey = "common.errors.title",
   bodyKey = "common.errors.retry",
 }: {
-  titleKey: string;
-  headingKey?: string;
-  bodyKey?: string;
+  titleKey: MessageKey;
+  headingKey?: MessageKey;
+  bodyKey?: MessageKey;
 }) {
   const error = useRouteError();
   const t = useTranslate();

@@ -1,7 +1,7 @@
 import { BlockStack, InlineStack, Text } from "@shopify/polaris";
 import { useId, type CSSProperties } from "react";
-import { useLocale, useTranslate } from "../i18n/react";
-import { chartAxisMax, formatCount, formatDay, type DashboardDay } from "./dashboard";
+import { useLocale, useTranslate } from "../../i18n/react";
+import { chartAxisMax, formatCount, formatDay, type DashboardDay } from "../../admin/dashboard";
 
 // A dependency-free bar chart: one group per day, delivered and failed side by side.
 const WIDTH = 700;

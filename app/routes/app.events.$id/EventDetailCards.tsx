@@ -1,7 +1,17 @@
 import { Banner, BlockStack, Card, Divider, InlineStack, Link, List, Text } from "@shopify/polaris";
-import { useTranslate } from "../i18n/react";
-import type { ServiceAnswer } from "./event-log";
-import { eventTypeLabel, StatusBadge } from "./event-log-ui";
+import type { ReactNode } from "react";
+import {
+  environmentLabel,
+  EventTime,
+  eventTypeLabel,
+  Facts,
+  JsonBlock,
+  OrderLink,
+  StatusBadge,
+} from "../../admin/components/event-log-ui";
+import type { EventDetail } from "../../admin/event-detail.server";
+import type { ServiceAnswer } from "../../admin/event-log";
+import { useTranslate } from "../../i18n/react";
 
 // The event page's cards besides the attempt log (app.events.$id).
 
@@ -91,6 +101,93 @@ export function OrderTimeline({
             <StatusBadge status={receipt.status} />
           </InlineStack>
         ))}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function EventSummaryCard({
+  event,
+  accepted,
+}: {
+  event: EventDetail["event"];
+  /** Delivered with a 2xx that named no event ID. */
+  accepted: boolean;
+}) {
+  const t = useTranslate();
+  const none = t("events.detail.none");
+  const time = (value: string | null) => (value ? <EventTime value={value} /> : none);
+  const rows: [string, ReactNode][] = [
+    [
+      t("events.detail.order"),
+      <OrderLink
+        key="order"
+        orderId={event.orderId}
+        label={t("events.detail.openOrder", { id: event.orderId })}
+      />,
+    ],
+    [t("events.detail.status"), <StatusBadge key="status" status={event.status} />],
+    [t("events.detail.environment"), environmentLabel(t, event.environment)],
+    [t("events.detail.attempts"), String(event.attempts)],
+    [t("events.detail.created"), time(event.createdAt)],
+    [t("events.detail.lastAttempt"), time(event.lastAttemptAt)],
+  ];
+  if (event.status === "pending" || event.status === "failed") {
+    rows.push([t("events.detail.nextAttempt"), time(event.nextAttemptAt)]);
+  }
+  rows.push(
+    [t("events.detail.firstFailed"), time(event.firstFailedAt)],
+    [t("events.detail.delivered"), time(event.deliveredAt)],
+    [
+      t("events.detail.serviceEventId"),
+      event.serviceEventId ?? (accepted ? t("events.accepted.title") : none),
+    ],
+    [t("events.detail.lastError"), event.lastError ?? none],
+  );
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("events.detail.summary")}
+        </Text>
+        <Facts rows={rows} />
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function PayloadCard({ payload }: { payload: string }) {
+  const t = useTranslate();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("events.detail.payload")}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t("events.detail.payloadHelp")}
+        </Text>
+        <JsonBlock json={payload} />
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function AnswerCard({ response }: { response: string | null }) {
+  const t = useTranslate();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("events.detail.answer")}
+        </Text>
+        {response ? (
+          <JsonBlock json={response} />
+        ) : (
+          <Text as="p" tone="subdued">
+            {t("events.detail.noAnswer")}
+          </Text>
+        )}
       </BlockStack>
     </Card>
   );

@@ -10,16 +10,16 @@ import {
   type BadgeProps,
 } from "@shopify/polaris";
 import { Fragment, useId } from "react";
-import { useLocale, useTranslate } from "../i18n/react";
-import type { Translate } from "../i18n/translate";
+import { useLocale, useTranslate } from "../../i18n/react";
+import { isMessageKey, type Translate } from "../../i18n/translate";
 import {
   formatDuration,
   type AcceptedWithoutEventId,
   type AttemptEntry,
   type AttemptLog,
   type LoggedAttempt,
-} from "./event-log";
-import { EventTime, JsonBlock } from "./event-log-ui";
+} from "../../admin/event-log";
+import { EventTime, JsonBlock } from "../../admin/components/event-log-ui";
 
 const OUTCOME_TONE: Record<string, BadgeProps["tone"]> = {
   delivered: "success",
@@ -30,7 +30,8 @@ const OUTCOME_TONE: Record<string, BadgeProps["tone"]> = {
 };
 
 function outcomeLabel(t: Translate, outcome: string): string {
-  return outcome in OUTCOME_TONE ? t(`events.attemptLog.outcome.${outcome}`) : outcome;
+  const key = `events.attemptLog.outcome.${outcome}`;
+  return outcome in OUTCOME_TONE && isMessageKey(key) ? t(key) : outcome;
 }
 
 /** The event page's "Attempts" card: every send, oldest first, and the gaps between them. */

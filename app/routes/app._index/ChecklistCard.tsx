@@ -11,15 +11,15 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useId, useState } from "react";
-import { useLocale, useTranslate } from "../i18n/react";
-import type { Translate } from "../i18n/translate";
+import { useLocale, useTranslate } from "../../i18n/react";
+import type { Translate } from "../../i18n/translate";
 import {
   checklistProgress,
   GO_LIVE_EVENT_TYPES,
   type ChecklistStep,
   type GoLiveChecklist,
-} from "./checklist";
-import { formatDateTime } from "./dashboard";
+} from "../../admin/checklist";
+import { formatDateTime } from "../../admin/dashboard";
 
 export interface ThemeEditorLinks {
   appEmbed: string;
@@ -45,25 +45,32 @@ function stepAction(step: ChecklistStep, links: ThemeEditorLinks) {
 }
 
 function stepDetail(step: ChecklistStep, t: Translate, locale: string): string | null {
-  const key = `home.checklist.steps.${step.id}`;
   switch (step.id) {
     case "sandbox_key":
-      if (step.detail.keyRejected) return t(`${key}.rejected`);
+      if (step.detail.keyRejected) return t("home.checklist.steps.sandbox_key.rejected");
       return step.detail.verifiedAt
-        ? t(`${key}.done`, { date: formatDateTime(step.detail.verifiedAt, locale) })
+        ? t("home.checklist.steps.sandbox_key.done", {
+            date: formatDateTime(step.detail.verifiedAt, locale),
+          })
         : null;
     case "protection_items":
-      return step.done ? t(`${key}.done`, { count: step.detail.count }) : null;
+      return step.done
+        ? t("home.checklist.steps.protection_items.done", { count: step.detail.count })
+        : null;
     case "app_embed":
     case "offer_block":
       return step.detail.seenAt
-        ? t(`${key}.done`, { date: formatDateTime(step.detail.seenAt, locale) })
+        ? t(`home.checklist.steps.${step.id}.done`, {
+            date: formatDateTime(step.detail.seenAt, locale),
+          })
         : null;
     case "test_order":
-      return step.done ? t(`${key}.done`) : null;
+      return step.done ? t("home.checklist.steps.test_order.done") : null;
     case "live":
       return step.done && step.detail.liveSince
-        ? t(`${key}.done`, { date: formatDateTime(step.detail.liveSince, locale) })
+        ? t("home.checklist.steps.live.done", {
+            date: formatDateTime(step.detail.liveSince, locale),
+          })
         : null;
     case "sandbox_events":
       return null;
@@ -175,7 +182,7 @@ function ChecklistStepRow({
 }) {
   const t = useTranslate();
   const locale = useLocale();
-  const key = `home.checklist.steps.${step.id}`;
+  const key = `home.checklist.steps.${step.id}` as const;
   const detail = stepDetail(step, t, locale);
   const action = stepAction(step, links);
   const rejected = step.id === "sandbox_key" && step.detail.keyRejected;
@@ -206,8 +213,10 @@ function ChecklistStepRow({
                       tone={step.detail.delivered[type] ? "success" : undefined}
                       progress={step.detail.delivered[type] ? "complete" : "incomplete"}
                     >
-                      {`${t(`${key}.types.${type}`)}: ${t(
-                        step.detail.delivered[type] ? `${key}.delivered` : `${key}.missing`,
+                      {`${t(`home.checklist.steps.sandbox_events.types.${type}`)}: ${t(
+                        step.detail.delivered[type]
+                          ? "home.checklist.steps.sandbox_events.delivered"
+                          : "home.checklist.steps.sandbox_events.missing",
                       )}`}
                     </Badge>
                   </li>

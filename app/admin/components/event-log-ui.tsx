@@ -14,10 +14,10 @@ import {
 } from "@shopify/polaris";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { useEffect, useMemo, type ReactNode } from "react";
-import { useLocale, useTranslate } from "../i18n/react";
-import type { Translate } from "../i18n/translate";
-import { orderAdminUrl, type EventLogActionResult } from "./event-log";
-import { ORDER_EVENT_TYPES } from "./event-filters";
+import { useLocale, useTranslate } from "../../i18n/react";
+import { isMessageKey, type Translate } from "../../i18n/translate";
+import { orderAdminUrl, type EventLogActionResult } from "../event-log";
+import { ORDER_EVENT_TYPES } from "../event-filters";
 
 // Pieces the event log's three routes share: badges, times, JSON blocks, the retry toast and
 // the error boundary.
@@ -42,12 +42,14 @@ const STATUS_PROGRESS: Record<string, BadgeProps["progress"]> = {
 
 /** A status word of an event or receipt; an unknown one is shown as stored. */
 export function statusLabel(t: Translate, status: string): string {
-  return status in STATUS_TONE ? t(`events.status.${status}`) : status;
+  const key = `events.status.${status}`;
+  return status in STATUS_TONE && isMessageKey(key) ? t(key) : status;
 }
 
 export function eventTypeLabel(t: Translate, type: string): string {
-  return (ORDER_EVENT_TYPES as readonly string[]).includes(type)
-    ? t(`events.eventType.${type}`)
+  const key = `events.eventType.${type}`;
+  return (ORDER_EVENT_TYPES as readonly string[]).includes(type) && isMessageKey(key)
+    ? t(key)
     : type;
 }
 

@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { Banner, Layout, Page } from "@shopify/polaris";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { loadHomePage } from "../../admin/home.server";
+import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
+import { useTranslate } from "../../i18n/react";
+import { authenticate } from "../../shopify.server";
+import { ChecklistCard } from "./ChecklistCard";
+import { ConnectionCard } from "./ConnectionCard";
+import { HomeSkeleton } from "./HomeSkeleton";
+import { StatusCard } from "./StatusCard";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return loadHomePage(prisma, session.shop, getEnv().SHOPIFY_API_KEY);
+};
+
+export default function Home() {
+  const { shop, connection, checklist, dashboard, links } = useLoaderData<typeof loader>();
+  const t = useTranslate();
+  const navigation = useNavigation();
+  if (navigation.state === "loading" && navigation.location.pathname === "/app") {
+    return <HomeSkeleton />;
+  }
+  const isLive = checklist.steps.some((step) => step.id === "live" && step.done);
+
+  const checklistSection = (
+    <Layout.Section>
+      <ChecklistCard checklist={checklist} links={links} compact={isLive} />
+    </Layout.Section>
+  );
+  const statusSection = (
+    <Layout.Section>
+      <StatusCard dashboard={dashboard} live={isLive} />
+    </Layout.Section>
+  );
+  return (
+    <Page title={t("home.title")} subtitle={t("home.subtitle", { shop })}>
+      <Layout>
+        {isLive ? statusSection : checklistSection}
+        <Layout.Section variant="oneThird">
+          <ConnectionCard connection={connection} />
+        </Layout.Section>
+        {isLive ? checklistSection : statusSection}
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useTranslate();
+  // Shopify's authentication answers with responses (a bounce page, a retry header) that its
+  // own boundary renders; anything else gets a page that says what to do.
+  if (isRouteErrorResponse(error)) return boundary.error(error);
+  return (
+    <Page title={t("home.title")}>
+      <Layout>
+        <Layout.Section>
+          <Banner
+            tone="critical"
+            title={t("home.error.title")}
+            action={{ content: t("home.error.reload"), url: "/app" }}
+            secondaryAction={{ content: t("home.error.connection"), url: "/app/connection" }}
+          >
+            <p>{t("home.error.body")}</p>
+          </Banner>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,54 @@
+import { useSubmit } from "@remix-run/react";
+import { BlockStack, Button, Card, Form, InlineStack, Select, Text } from "@shopify/polaris";
+import { useState } from "react";
+import type { ConnectionActionData } from "../../admin/connection-form";
+import { useTranslate } from "../../i18n/react";
+import type { AdminConnection } from "../../models/ShopConnection.server";
+import type { ApiVersion } from "../../protection/types";
+import { useSubmitting } from "./connection-ui";
+
+export function ApiVersionCard({
+  connection,
+  actionData,
+}: {
+  connection: AdminConnection | null;
+  actionData: ConnectionActionData | undefined;
+}) {
+  const t = useTranslate();
+  const submit = useSubmit();
+  const [apiVersion, setApiVersion] = useState<string>(connection?.apiVersion ?? "v2.0");
+  const saving = useSubmitting("set_api_version");
+  const error =
+    actionData && !actionData.ok && actionData.intent === "set_api_version"
+      ? actionData.errors.apiVersion
+      : undefined;
+  const options: { label: string; value: ApiVersion }[] = [
+    { label: t("connection.apiVersion.current"), value: "v2.0" },
+    { label: t("connection.apiVersion.earliest"), value: "v1.1" },
+  ];
+  return (
+    <Card>
+      <Form onSubmit={() => submit({ intent: "set_api_version", apiVersion }, { method: "post" })}>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {t("connection.apiVersion.title")}
+          </Text>
+          <Select
+            label={t("connection.apiVersion.label")}
+            name="apiVersion"
+            options={options}
+            value={apiVersion}
+            onChange={setApiVersion}
+            helpText={t("connection.apiVersion.help")}
+            error={error ? t(error) : undefined}
+          />
+          <InlineStack align="end">
+            <Button submit loading={saving}>
+              {t("connection.apiVersion.save")}
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Form>
+    </Card>
+  );
+}

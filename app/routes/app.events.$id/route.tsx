@@ -1,0 +1,112 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { BlockStack, Layout, Page } from "@shopify/polaris";
+import {
+  EventLogErrorBoundary,
+  eventTypeLabel,
+  StatusBadge,
+  useBackToLog,
+  useRetryToast,
+} from "../../admin/components/event-log-ui";
+import { parseEventLogAction, retryEventOfShop } from "../../admin/event-actions.server";
+import { loadEventDetail } from "../../admin/event-detail.server";
+import { parseEventId } from "../../admin/event-filters";
+import type { EventLogActionResult } from "../../admin/event-log";
+import prisma from "../../db.server";
+import { useTranslate } from "../../i18n/react";
+import { authenticate } from "../../shopify.server";
+import { AcceptedWithoutEventIdBanner, EventAttempts } from "./EventAttempts";
+import {
+  AnswerCard,
+  EventSummaryCard,
+  OrderTimeline,
+  PayloadCard,
+  ValidationErrorsBanner,
+} from "./EventDetailCards";
+
+const RETRYABLE = ["dead", "failed", "unprocessable"];
+
+function notFound(): never {
+  throw new Response("Event not found", { status: 404 });
+}
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const id = parseEventId(params.id) ?? notFound();
+  // Scoped by shop: another shop's ID is not found, exactly like an ID that does not exist.
+  return (await loadEventDetail(prisma, session.shop, id)) ?? notFound();
+};
+
+export const action = async ({
+  request,
+  params,
+}: ActionFunctionArgs): Promise<EventLogActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const id = parseEventId(params.id) ?? notFound();
+  const posted = parseEventLogAction(await request.formData());
+  if (posted.intent !== "retry" || posted.id !== id) {
+    throw new Response("This page only retries its own event", { status: 400 });
+  }
+  return retryEventOfShop(session.shop, id);
+};
+
+export default function EventDetail() {
+  const { event, payload, response, answer, accepted, attemptLog, orderEvents, orderReceipts } =
+    useLoaderData<typeof loader>();
+  const t = useTranslate();
+  const back = useBackToLog();
+  const fetcher = useFetcher<typeof action>();
+  useRetryToast(fetcher.state === "idle" ? fetcher.data : undefined);
+
+  return (
+    <Page
+      title={t("events.detail.title", { type: eventTypeLabel(t, event.eventType), id: event.id })}
+      titleMetadata={<StatusBadge status={event.status} />}
+      backAction={{ content: t("events.detail.back"), onAction: back }}
+      primaryAction={
+        RETRYABLE.includes(event.status)
+          ? {
+              content: t("events.retry.action"),
+              loading: fetcher.state !== "idle",
+              onAction: () =>
+                fetcher.submit({ intent: "retry", id: String(event.id) }, { method: "post" }),
+            }
+          : undefined
+      }
+    >
+      <Layout>
+        {answer && answer.validationErrors.length > 0 ? (
+          <Layout.Section>
+            <ValidationErrorsBanner answer={answer} />
+          </Layout.Section>
+        ) : null}
+        {accepted ? (
+          <Layout.Section>
+            <AcceptedWithoutEventIdBanner accepted={accepted} />
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="400">
+            <EventAttempts log={attemptLog} />
+            <PayloadCard payload={payload} />
+            <AnswerCard response={response} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <EventSummaryCard event={event} accepted={accepted !== null} />
+            <OrderTimeline
+              currentId={event.id}
+              orderEvents={orderEvents}
+              orderReceipts={orderReceipts}
+            />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <EventLogErrorBoundary />;
+}

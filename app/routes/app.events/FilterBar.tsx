@@ -1,0 +1,138 @@
+import { useSearchParams } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  ChoiceList,
+  Filters,
+  type AppliedFilterInterface,
+  type FilterInterface,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { environmentLabel, eventTypeLabel, statusLabel } from "../../admin/components/event-log-ui";
+import {
+  ENVIRONMENTS,
+  OUTBOX_STATUSES,
+  ORDER_EVENT_TYPES,
+  PARAM,
+  RECEIPT_STATUSES,
+  WEBHOOK_TOPICS,
+  withFilters,
+  type EventLogQuery,
+} from "../../admin/event-filters";
+import type { EventLogList } from "../../admin/events.server";
+import { useTranslate } from "../../i18n/react";
+import type { Translate } from "../../i18n/translate";
+
+export function FilterBar({ data, loading }: { data: EventLogList; loading: boolean }) {
+  const t = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const query = data.query;
+  const urlOrder = params.get(PARAM.order) ?? "";
+  const [orderText, setOrderText] = useState(urlOrder);
+
+  // The back button changes the URL: the field follows it.
+  useEffect(() => setOrderText(urlOrder), [urlOrder]);
+  // Typing filters after a pause, replacing the history entry rather than adding one per key.
+  useEffect(() => {
+    if (orderText.trim() === urlOrder) return;
+    const timer = setTimeout(
+      () => setParams(withFilters(params, { order: orderText.trim() }), { replace: true }),
+      400,
+    );
+    return () => clearTimeout(timer);
+  }, [orderText, urlOrder, params, setParams]);
+
+  const set = (name: "status" | "type" | "environment", value: string | undefined) =>
+    setParams(withFilters(params, { [name]: value }));
+
+  const choice = (
+    name: "status" | "type" | "environment",
+    label: string,
+    values: readonly string[],
+    labelOf: (value: string) => string,
+  ): FilterInterface => ({
+    key: name,
+    label,
+    shortcut: true,
+    filter: (
+      <ChoiceList
+        title={label}
+        titleHidden
+        choices={values.map((value) => ({ label: labelOf(value), value }))}
+        selected={params.get(PARAM[name]) ? [params.get(PARAM[name])!] : []}
+        onChange={(selected) => set(name, selected[0])}
+      />
+    ),
+  });
+
+  const filters: FilterInterface[] =
+    query.tab === "events"
+      ? [
+          choice("status", t("events.filters.status"), OUTBOX_STATUSES, (v) => statusLabel(t, v)),
+          choice("type", t("events.filters.type"), ORDER_EVENT_TYPES, (v) => eventTypeLabel(t, v)),
+          choice("environment", t("events.filters.environment"), ENVIRONMENTS, (v) =>
+            environmentLabel(t, v),
+          ),
+        ]
+      : [
+          choice("status", t("events.filters.status"), RECEIPT_STATUSES, (v) => statusLabel(t, v)),
+          choice("type", t("events.filters.topic"), WEBHOOK_TOPICS, (v) => v),
+        ];
+
+  const applied: AppliedFilterInterface[] = appliedFilters(t, query).map((filter) => ({
+    ...filter,
+    onRemove: () => set(filter.key, undefined),
+  }));
+
+  return (
+    <BlockStack>
+      <Filters
+        queryValue={orderText}
+        queryPlaceholder={t("events.filters.orderPlaceholder")}
+        filters={filters}
+        appliedFilters={applied}
+        onQueryChange={setOrderText}
+        onQueryClear={() => setOrderText("")}
+        onClearAll={() =>
+          setParams(
+            withFilters(params, {
+              status: undefined,
+              type: undefined,
+              environment: undefined,
+              order: undefined,
+            }),
+          )
+        }
+        loading={loading}
+      />
+      {query.invalid.length > 0 ? (
+        <Box paddingInline="400" paddingBlockEnd="300">
+          <Banner tone="warning">
+            {query.invalid.includes(PARAM.order)
+              ? t("events.filters.orderInvalid")
+              : t("events.filters.invalidLink", { names: query.invalid.join(", ") })}
+          </Banner>
+        </Box>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+function appliedFilters(t: Translate, query: EventLogQuery) {
+  const applied: { key: "status" | "type" | "environment"; label: string }[] = [];
+  const add = (key: "status" | "type" | "environment", name: string, value: string) =>
+    applied.push({ key, label: t("events.filters.applied", { name, value }) });
+  if (query.status) add("status", t("events.filters.status"), statusLabel(t, query.status));
+  if (query.tab === "events") {
+    if (query.eventType) {
+      add("type", t("events.filters.type"), eventTypeLabel(t, query.eventType));
+    }
+    if (query.environment) {
+      add("environment", t("events.filters.environment"), environmentLabel(t, query.environment));
+    }
+  } else if (query.topic) {
+    add("type", t("events.filters.topic"), query.topic);
+  }
+  return applied;
+}

@@ -1,0 +1,2101 @@
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  DateTime: { input: string; output: string; }
+  Decimal: { input: string; output: string; }
+  Money: { input: string; output: string; }
+};
+
+/** A catalog that defines the publication associated with an app. */
+export type AppCatalog = Catalog & Node & {
+  __typename?: 'AppCatalog';
+  /** The name of the catalog. */
+  title: Scalars['String']['output'];
+};
+
+/**
+ * A list of products with publishing and pricing information.
+ * A catalog can be associated with a specific context, such as a
+ * [`Market`](https://shopify.dev/api/admin-graphql/current/objects/market), [`CompanyLocation`](https://shopify.dev/api/admin-graphql/current/objects/companylocation),
+ * or [`App`](https://shopify.dev/api/admin-graphql/current/objects/app).
+ *
+ * Catalogs can optionally include a publication to control product visibility and
+ * a price list to customize pricing. When a publication isn't associated with a
+ * catalog, product availability is determined by the sales channel.
+ */
+export type Catalog = {
+  /** The name of the catalog. */
+  title: Scalars['String']['output'];
+};
+
+/** The associated catalog's type. */
+export type CatalogType =
+  /** Catalogs belonging to apps. */
+  | 'APP'
+  /** Catalogs belonging to company locations. */
+  | 'COMPANY_LOCATION'
+  /** Catalogs belonging to markets. */
+  | 'MARKET'
+  /** Not associated to a catalog. */
+  | 'NONE';
+
+/** The role of the combined listing. */
+export type CombinedListingsRole =
+  /** The product is the child of a combined listing. */
+  | 'CHILD'
+  /** The product is the parent of a combined listing. */
+  | 'PARENT';
+
+/**
+ * A list of products with publishing and pricing information associated with company locations.
+ *
+ * Company location catalogs can include an optional publication to control product
+ * visibility and a price list to customize pricing. When a publication isn't
+ * associated with the catalog, product availability is determined by the sales channel.
+ */
+export type CompanyLocationCatalog = Catalog & Node & {
+  __typename?: 'CompanyLocationCatalog';
+  /** The name of the catalog. */
+  title: Scalars['String']['output'];
+};
+
+/**
+ * The code designating a country/region, which generally follows ISO 3166-1 alpha-2 guidelines.
+ * If a territory doesn't have a country code value in the `CountryCode` enum, then it might be considered a subdivision
+ * of another country. For example, the territories associated with Spain are represented by the country code `ES`,
+ * and the territories associated with the United States of America are represented by the country code `US`.
+ */
+export type CountryCode =
+  /** Ascension Island. */
+  | 'AC'
+  /** Andorra. */
+  | 'AD'
+  /** United Arab Emirates. */
+  | 'AE'
+  /** Afghanistan. */
+  | 'AF'
+  /** Antigua & Barbuda. */
+  | 'AG'
+  /** Anguilla. */
+  | 'AI'
+  /** Albania. */
+  | 'AL'
+  /** Armenia. */
+  | 'AM'
+  /** Netherlands Antilles. */
+  | 'AN'
+  /** Angola. */
+  | 'AO'
+  /** Argentina. */
+  | 'AR'
+  /** Austria. */
+  | 'AT'
+  /** Australia. */
+  | 'AU'
+  /** Aruba. */
+  | 'AW'
+  /** Åland Islands. */
+  | 'AX'
+  /** Azerbaijan. */
+  | 'AZ'
+  /** Bosnia & Herzegovina. */
+  | 'BA'
+  /** Barbados. */
+  | 'BB'
+  /** Bangladesh. */
+  | 'BD'
+  /** Belgium. */
+  | 'BE'
+  /** Burkina Faso. */
+  | 'BF'
+  /** Bulgaria. */
+  | 'BG'
+  /** Bahrain. */
+  | 'BH'
+  /** Burundi. */
+  | 'BI'
+  /** Benin. */
+  | 'BJ'
+  /** St. Barthélemy. */
+  | 'BL'
+  /** Bermuda. */
+  | 'BM'
+  /** Brunei. */
+  | 'BN'
+  /** Bolivia. */
+  | 'BO'
+  /** Caribbean Netherlands. */
+  | 'BQ'
+  /** Brazil. */
+  | 'BR'
+  /** Bahamas. */
+  | 'BS'
+  /** Bhutan. */
+  | 'BT'
+  /** Bouvet Island. */
+  | 'BV'
+  /** Botswana. */
+  | 'BW'
+  /** Belarus. */
+  | 'BY'
+  /** Belize. */
+  | 'BZ'
+  /** Canada. */
+  | 'CA'
+  /** Cocos (Keeling) Islands. */
+  | 'CC'
+  /** Congo - Kinshasa. */
+  | 'CD'
+  /** Central African Republic. */
+  | 'CF'
+  /** Congo - Brazzaville. */
+  | 'CG'
+  /** Switzerland. */
+  | 'CH'
+  /** Côte d’Ivoire. */
+  | 'CI'
+  /** Cook Islands. */
+  | 'CK'
+  /** Chile. */
+  | 'CL'
+  /** Cameroon. */
+  | 'CM'
+  /** China. */
+  | 'CN'
+  /** Colombia. */
+  | 'CO'
+  /** Costa Rica. */
+  | 'CR'
+  /** Cuba. */
+  | 'CU'
+  /** Cape Verde. */
+  | 'CV'
+  /** Curaçao. */
+  | 'CW'
+  /** Christmas Island. */
+  | 'CX'
+  /** Cyprus. */
+  | 'CY'
+  /** Czechia. */
+  | 'CZ'
+  /** Germany. */
+  | 'DE'
+  /** Djibouti. */
+  | 'DJ'
+  /** Denmark. */
+  | 'DK'
+  /** Dominica. */
+  | 'DM'
+  /** Dominican Republic. */
+  | 'DO'
+  /** Algeria. */
+  | 'DZ'
+  /** Ecuador. */
+  | 'EC'
+  /** Estonia. */
+  | 'EE'
+  /** Egypt. */
+  | 'EG'
+  /** Western Sahara. */
+  | 'EH'
+  /** Eritrea. */
+  | 'ER'
+  /** Spain. */
+  | 'ES'
+  /** Ethiopia. */
+  | 'ET'
+  /** Finland. */
+  | 'FI'
+  /** Fiji. */
+  | 'FJ'
+  /** Falkland Islands. */
+  | 'FK'
+  /** Faroe Islands. */
+  | 'FO'
+  /** France. */
+  | 'FR'
+  /** Gabon. */
+  | 'GA'
+  /** United Kingdom. */
+  | 'GB'
+  /** Grenada. */
+  | 'GD'
+  /** Georgia. */
+  | 'GE'
+  /** French Guiana. */
+  | 'GF'
+  /** Guernsey. */
+  | 'GG'
+  /** Ghana. */
+  | 'GH'
+  /** Gibraltar. */
+  | 'GI'
+  /** Greenland. */
+  | 'GL'
+  /** Gambia. */
+  | 'GM'
+  /** Guinea. */
+  | 'GN'
+  /** Guadeloupe. */
+  | 'GP'
+  /** Equatorial Guinea. */
+  | 'GQ'
+  /** Greece. */
+  | 'GR'
+  /** South Georgia & South Sandwich Islands. */
+  | 'GS'
+  /** Guatemala. */
+  | 'GT'
+  /** Guinea-Bissau. */
+  | 'GW'
+  /** Guyana. */
+  | 'GY'
+  /** Hong Kong SAR. */
+  | 'HK'
+  /** Heard & McDonald Islands. */
+  | 'HM'
+  /** Honduras. */
+  | 'HN'
+  /** Croatia. */
+  | 'HR'
+  /** Haiti. */
+  | 'HT'
+  /** Hungary. */
+  | 'HU'
+  /** Indonesia. */
+  | 'ID'
+  /** Ireland. */
+  | 'IE'
+  /** Israel. */
+  | 'IL'
+  /** Isle of Man. */
+  | 'IM'
+  /** India. */
+  | 'IN'
+  /** British Indian Ocean Territory. */
+  | 'IO'
+  /** Iraq. */
+  | 'IQ'
+  /** Iran. */
+  | 'IR'
+  /** Iceland. */
+  | 'IS'
+  /** Italy. */
+  | 'IT'
+  /** Jersey. */
+  | 'JE'
+  /** Jamaica. */
+  | 'JM'
+  /** Jordan. */
+  | 'JO'
+  /** Japan. */
+  | 'JP'
+  /** Kenya. */
+  | 'KE'
+  /** Kyrgyzstan. */
+  | 'KG'
+  /** Cambodia. */
+  | 'KH'
+  /** Kiribati. */
+  | 'KI'
+  /** Comoros. */
+  | 'KM'
+  /** St. Kitts & Nevis. */
+  | 'KN'
+  /** North Korea. */
+  | 'KP'
+  /** South Korea. */
+  | 'KR'
+  /** Kuwait. */
+  | 'KW'
+  /** Cayman Islands. */
+  | 'KY'
+  /** Kazakhstan. */
+  | 'KZ'
+  /** Laos. */
+  | 'LA'
+  /** Lebanon. */
+  | 'LB'
+  /** St. Lucia. */
+  | 'LC'
+  /** Liechtenstein. */
+  | 'LI'
+  /** Sri Lanka. */
+  | 'LK'
+  /** Liberia. */
+  | 'LR'
+  /** Lesotho. */
+  | 'LS'
+  /** Lithuania. */
+  | 'LT'
+  /** Luxembourg. */
+  | 'LU'
+  /** Latvia. */
+  | 'LV'
+  /** Libya. */
+  | 'LY'
+  /** Morocco. */
+  | 'MA'
+  /** Monaco. */
+  | 'MC'
+  /** Moldova. */
+  | 'MD'
+  /** Montenegro. */
+  | 'ME'
+  /** St. Martin. */
+  | 'MF'
+  /** Madagascar. */
+  | 'MG'
+  /** North Macedonia. */
+  | 'MK'
+  /** Mali. */
+  | 'ML'
+  /** Myanmar (Burma). */
+  | 'MM'
+  /** Mongolia. */
+  | 'MN'
+  /** Macao SAR. */
+  | 'MO'
+  /** Martinique. */
+  | 'MQ'
+  /** Mauritania. */
+  | 'MR'
+  /** Montserrat. */
+  | 'MS'
+  /** Malta. */
+  | 'MT'
+  /** Mauritius. */
+  | 'MU'
+  /** Maldives. */
+  | 'MV'
+  /** Malawi. */
+  | 'MW'
+  /** Mexico. */
+  | 'MX'
+  /** Malaysia. */
+  | 'MY'
+  /** Mozambique. */
+  | 'MZ'
+  /** Namibia. */
+  | 'NA'
+  /** New Caledonia. */
+  | 'NC'
+  /** Niger. */
+  | 'NE'
+  /** Norfolk Island. */
+  | 'NF'
+  /** Nigeria. */
+  | 'NG'
+  /** Nicaragua. */
+  | 'NI'
+  /** Netherlands. */
+  | 'NL'
+  /** Norway. */
+  | 'NO'
+  /** Nepal. */
+  | 'NP'
+  /** Nauru. */
+  | 'NR'
+  /** Niue. */
+  | 'NU'
+  /** New Zealand. */
+  | 'NZ'
+  /** Oman. */
+  | 'OM'
+  /** Panama. */
+  | 'PA'
+  /** Peru. */
+  | 'PE'
+  /** French Polynesia. */
+  | 'PF'
+  /** Papua New Guinea. */
+  | 'PG'
+  /** Philippines. */
+  | 'PH'
+  /** Pakistan. */
+  | 'PK'
+  /** Poland. */
+  | 'PL'
+  /** St. Pierre & Miquelon. */
+  | 'PM'
+  /** Pitcairn Islands. */
+  | 'PN'
+  /** Palestinian Territories. */
+  | 'PS'
+  /** Portugal. */
+  | 'PT'
+  /** Paraguay. */
+  | 'PY'
+  /** Qatar. */
+  | 'QA'
+  /** Réunion. */
+  | 'RE'
+  /** Romania. */
+  | 'RO'
+  /** Serbia. */
+  | 'RS'
+  /** Russia. */
+  | 'RU'
+  /** Rwanda. */
+  | 'RW'
+  /** Saudi Arabia. */
+  | 'SA'
+  /** Solomon Islands. */
+  | 'SB'
+  /** Seychelles. */
+  | 'SC'
+  /** Sudan. */
+  | 'SD'
+  /** Sweden. */
+  | 'SE'
+  /** Singapore. */
+  | 'SG'
+  /** St. Helena. */
+  | 'SH'
+  /** Slovenia. */
+  | 'SI'
+  /** Svalbard & Jan Mayen. */
+  | 'SJ'
+  /** Slovakia. */
+  | 'SK'
+  /** Sierra Leone. */
+  | 'SL'
+  /** San Marino. */
+  | 'SM'
+  /** Senegal. */
+  | 'SN'
+  /** Somalia. */
+  | 'SO'
+  /** Suriname. */
+  | 'SR'
+  /** South Sudan. */
+  | 'SS'
+  /** São Tomé & Príncipe. */
+  | 'ST'
+  /** El Salvador. */
+  | 'SV'
+  /** Sint Maarten. */
+  | 'SX'
+  /** Syria. */
+  | 'SY'
+  /** Eswatini. */
+  | 'SZ'
+  /** Tristan da Cunha. */
+  | 'TA'
+  /** Turks & Caicos Islands. */
+  | 'TC'
+  /** Chad. */
+  | 'TD'
+  /** French Southern Territories. */
+  | 'TF'
+  /** Togo. */
+  | 'TG'
+  /** Thailand. */
+  | 'TH'
+  /** Tajikistan. */
+  | 'TJ'
+  /** Tokelau. */
+  | 'TK'
+  /** Timor-Leste. */
+  | 'TL'
+  /** Turkmenistan. */
+  | 'TM'
+  /** Tunisia. */
+  | 'TN'
+  /** Tonga. */
+  | 'TO'
+  /** Türkiye. */
+  | 'TR'
+  /** Trinidad & Tobago. */
+  | 'TT'
+  /** Tuvalu. */
+  | 'TV'
+  /** Taiwan. */
+  | 'TW'
+  /** Tanzania. */
+  | 'TZ'
+  /** Ukraine. */
+  | 'UA'
+  /** Uganda. */
+  | 'UG'
+  /** U.S. Outlying Islands. */
+  | 'UM'
+  /** United States. */
+  | 'US'
+  /** Uruguay. */
+  | 'UY'
+  /** Uzbekistan. */
+  | 'UZ'
+  /** Vatican City. */
+  | 'VA'
+  /** St. Vincent & Grenadines. */
+  | 'VC'
+  /** Venezuela. */
+  | 'VE'
+  /** British Virgin Islands. */
+  | 'VG'
+  /** Vietnam. */
+  | 'VN'
+  /** Vanuatu. */
+  | 'VU'
+  /** Wallis & Futuna. */
+  | 'WF'
+  /** Samoa. */
+  | 'WS'
+  /** Kosovo. */
+  | 'XK'
+  /** Yemen. */
+  | 'YE'
+  /** Mayotte. */
+  | 'YT'
+  /** South Africa. */
+  | 'ZA'
+  /** Zambia. */
+  | 'ZM'
+  /** Zimbabwe. */
+  | 'ZW'
+  /** Unknown Region. */
+  | 'ZZ';
+
+/** The input fields required to specify a harmonized system code. */
+export type CountryHarmonizedSystemCodeInput = {
+  /**
+   * The ISO 3166-1 alpha-2 country code for the country that issued the specified
+   * harmonized system code. Represents global harmonized system code when set to null.
+   */
+  countryCode?: InputMaybe<CountryCode>;
+  /** Country specific harmonized system code. */
+  harmonizedSystemCode: Scalars['String']['input'];
+};
+
+/**
+ * The currency codes that represent the world currencies throughout the Admin API. Currency codes include
+ * [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes, non-standard codes,
+ * digital currency codes.
+ */
+export type CurrencyCode =
+  /** United Arab Emirates Dirham (AED). */
+  | 'AED'
+  /** Afghan Afghani (AFN). */
+  | 'AFN'
+  /** Albanian Lek (ALL). */
+  | 'ALL'
+  /** Armenian Dram (AMD). */
+  | 'AMD'
+  /** Netherlands Antillean Guilder. */
+  | 'ANG'
+  /** Angolan Kwanza (AOA). */
+  | 'AOA'
+  /** Argentine Pesos (ARS). */
+  | 'ARS'
+  /** Australian Dollars (AUD). */
+  | 'AUD'
+  /** Aruban Florin (AWG). */
+  | 'AWG'
+  /** Azerbaijani Manat (AZN). */
+  | 'AZN'
+  /** Bosnia and Herzegovina Convertible Mark (BAM). */
+  | 'BAM'
+  /** Barbadian Dollar (BBD). */
+  | 'BBD'
+  /** Bangladesh Taka (BDT). */
+  | 'BDT'
+  /** Bulgarian Lev (BGN). */
+  | 'BGN'
+  /** Bahraini Dinar (BHD). */
+  | 'BHD'
+  /** Burundian Franc (BIF). */
+  | 'BIF'
+  /** Bermudian Dollar (BMD). */
+  | 'BMD'
+  /** Brunei Dollar (BND). */
+  | 'BND'
+  /** Bolivian Boliviano (BOB). */
+  | 'BOB'
+  /** Brazilian Real (BRL). */
+  | 'BRL'
+  /** Bahamian Dollar (BSD). */
+  | 'BSD'
+  /** Bhutanese Ngultrum (BTN). */
+  | 'BTN'
+  /** Botswana Pula (BWP). */
+  | 'BWP'
+  /** Belarusian Ruble (BYN). */
+  | 'BYN'
+  /** Belarusian Ruble (BYR). */
+  | 'BYR'
+  /** Belize Dollar (BZD). */
+  | 'BZD'
+  /** Canadian Dollars (CAD). */
+  | 'CAD'
+  /** Congolese franc (CDF). */
+  | 'CDF'
+  /** Swiss Francs (CHF). */
+  | 'CHF'
+  /** Chilean Peso (CLP). */
+  | 'CLP'
+  /** Chinese Yuan Renminbi (CNY). */
+  | 'CNY'
+  /** Colombian Peso (COP). */
+  | 'COP'
+  /** Costa Rican Colones (CRC). */
+  | 'CRC'
+  /** Cape Verdean escudo (CVE). */
+  | 'CVE'
+  /** Czech Koruny (CZK). */
+  | 'CZK'
+  /** Djiboutian Franc (DJF). */
+  | 'DJF'
+  /** Danish Kroner (DKK). */
+  | 'DKK'
+  /** Dominican Peso (DOP). */
+  | 'DOP'
+  /** Algerian Dinar (DZD). */
+  | 'DZD'
+  /** Egyptian Pound (EGP). */
+  | 'EGP'
+  /** Eritrean Nakfa (ERN). */
+  | 'ERN'
+  /** Ethiopian Birr (ETB). */
+  | 'ETB'
+  /** Euro (EUR). */
+  | 'EUR'
+  /** Fijian Dollars (FJD). */
+  | 'FJD'
+  /** Falkland Islands Pounds (FKP). */
+  | 'FKP'
+  /** United Kingdom Pounds (GBP). */
+  | 'GBP'
+  /** Georgian Lari (GEL). */
+  | 'GEL'
+  /** Ghanaian Cedi (GHS). */
+  | 'GHS'
+  /** Gibraltar Pounds (GIP). */
+  | 'GIP'
+  /** Gambian Dalasi (GMD). */
+  | 'GMD'
+  /** Guinean Franc (GNF). */
+  | 'GNF'
+  /** Guatemalan Quetzal (GTQ). */
+  | 'GTQ'
+  /** Guyanese Dollar (GYD). */
+  | 'GYD'
+  /** Hong Kong Dollars (HKD). */
+  | 'HKD'
+  /** Honduran Lempira (HNL). */
+  | 'HNL'
+  /** Croatian Kuna (HRK). */
+  | 'HRK'
+  /** Haitian Gourde (HTG). */
+  | 'HTG'
+  /** Hungarian Forint (HUF). */
+  | 'HUF'
+  /** Indonesian Rupiah (IDR). */
+  | 'IDR'
+  /** Israeli New Shekel (NIS). */
+  | 'ILS'
+  /** Indian Rupees (INR). */
+  | 'INR'
+  /** Iraqi Dinar (IQD). */
+  | 'IQD'
+  /** Iranian Rial (IRR). */
+  | 'IRR'
+  /** Icelandic Kronur (ISK). */
+  | 'ISK'
+  /** Jersey Pound. */
+  | 'JEP'
+  /** Jamaican Dollars (JMD). */
+  | 'JMD'
+  /** Jordanian Dinar (JOD). */
+  | 'JOD'
+  /** Japanese Yen (JPY). */
+  | 'JPY'
+  /** Kenyan Shilling (KES). */
+  | 'KES'
+  /** Kyrgyzstani Som (KGS). */
+  | 'KGS'
+  /** Cambodian Riel. */
+  | 'KHR'
+  /** Kiribati Dollar (KID). */
+  | 'KID'
+  /** Comorian Franc (KMF). */
+  | 'KMF'
+  /** South Korean Won (KRW). */
+  | 'KRW'
+  /** Kuwaiti Dinar (KWD). */
+  | 'KWD'
+  /** Cayman Dollars (KYD). */
+  | 'KYD'
+  /** Kazakhstani Tenge (KZT). */
+  | 'KZT'
+  /** Laotian Kip (LAK). */
+  | 'LAK'
+  /** Lebanese Pounds (LBP). */
+  | 'LBP'
+  /** Sri Lankan Rupees (LKR). */
+  | 'LKR'
+  /** Liberian Dollar (LRD). */
+  | 'LRD'
+  /** Lesotho Loti (LSL). */
+  | 'LSL'
+  /** Lithuanian Litai (LTL). */
+  | 'LTL'
+  /** Latvian Lati (LVL). */
+  | 'LVL'
+  /** Libyan Dinar (LYD). */
+  | 'LYD'
+  /** Moroccan Dirham. */
+  | 'MAD'
+  /** Moldovan Leu (MDL). */
+  | 'MDL'
+  /** Malagasy Ariary (MGA). */
+  | 'MGA'
+  /** Macedonia Denar (MKD). */
+  | 'MKD'
+  /** Burmese Kyat (MMK). */
+  | 'MMK'
+  /** Mongolian Tugrik. */
+  | 'MNT'
+  /** Macanese Pataca (MOP). */
+  | 'MOP'
+  /** Mauritanian Ouguiya (MRU). */
+  | 'MRU'
+  /** Mauritian Rupee (MUR). */
+  | 'MUR'
+  /** Maldivian Rufiyaa (MVR). */
+  | 'MVR'
+  /** Malawian Kwacha (MWK). */
+  | 'MWK'
+  /** Mexican Pesos (MXN). */
+  | 'MXN'
+  /** Malaysian Ringgits (MYR). */
+  | 'MYR'
+  /** Mozambican Metical. */
+  | 'MZN'
+  /** Namibian Dollar. */
+  | 'NAD'
+  /** Nigerian Naira (NGN). */
+  | 'NGN'
+  /** Nicaraguan Córdoba (NIO). */
+  | 'NIO'
+  /** Norwegian Kroner (NOK). */
+  | 'NOK'
+  /** Nepalese Rupee (NPR). */
+  | 'NPR'
+  /** New Zealand Dollars (NZD). */
+  | 'NZD'
+  /** Omani Rial (OMR). */
+  | 'OMR'
+  /** Panamian Balboa (PAB). */
+  | 'PAB'
+  /** Peruvian Nuevo Sol (PEN). */
+  | 'PEN'
+  /** Papua New Guinean Kina (PGK). */
+  | 'PGK'
+  /** Philippine Peso (PHP). */
+  | 'PHP'
+  /** Pakistani Rupee (PKR). */
+  | 'PKR'
+  /** Polish Zlotych (PLN). */
+  | 'PLN'
+  /** Paraguayan Guarani (PYG). */
+  | 'PYG'
+  /** Qatari Rial (QAR). */
+  | 'QAR'
+  /** Romanian Lei (RON). */
+  | 'RON'
+  /** Serbian dinar (RSD). */
+  | 'RSD'
+  /** Russian Rubles (RUB). */
+  | 'RUB'
+  /** Rwandan Franc (RWF). */
+  | 'RWF'
+  /** Saudi Riyal (SAR). */
+  | 'SAR'
+  /** Solomon Islands Dollar (SBD). */
+  | 'SBD'
+  /** Seychellois Rupee (SCR). */
+  | 'SCR'
+  /** Sudanese Pound (SDG). */
+  | 'SDG'
+  /** Swedish Kronor (SEK). */
+  | 'SEK'
+  /** Singapore Dollars (SGD). */
+  | 'SGD'
+  /** Saint Helena Pounds (SHP). */
+  | 'SHP'
+  /** Sierra Leonean Leone (SLL). */
+  | 'SLL'
+  /** Somali Shilling (SOS). */
+  | 'SOS'
+  /** Surinamese Dollar (SRD). */
+  | 'SRD'
+  /** South Sudanese Pound (SSP). */
+  | 'SSP'
+  /** Sao Tome And Principe Dobra (STD). */
+  | 'STD'
+  /** Sao Tome And Principe Dobra (STN). */
+  | 'STN'
+  /** Syrian Pound (SYP). */
+  | 'SYP'
+  /** Swazi Lilangeni (SZL). */
+  | 'SZL'
+  /** Thai baht (THB). */
+  | 'THB'
+  /** Tajikistani Somoni (TJS). */
+  | 'TJS'
+  /** Turkmenistani Manat (TMT). */
+  | 'TMT'
+  /** Tunisian Dinar (TND). */
+  | 'TND'
+  /** Tongan Pa'anga (TOP). */
+  | 'TOP'
+  /** Turkish Lira (TRY). */
+  | 'TRY'
+  /** Trinidad and Tobago Dollars (TTD). */
+  | 'TTD'
+  /** Taiwan Dollars (TWD). */
+  | 'TWD'
+  /** Tanzanian Shilling (TZS). */
+  | 'TZS'
+  /** Ukrainian Hryvnia (UAH). */
+  | 'UAH'
+  /** Ugandan Shilling (UGX). */
+  | 'UGX'
+  /** United States Dollars (USD). */
+  | 'USD'
+  /** United States Dollars Coin (USDC). */
+  | 'USDC'
+  /** Uruguayan Pesos (UYU). */
+  | 'UYU'
+  /** Uzbekistan som (UZS). */
+  | 'UZS'
+  /** Venezuelan Bolivares (VED). */
+  | 'VED'
+  /** Venezuelan Bolivares (VEF). */
+  | 'VEF'
+  /** Venezuelan Bolivares Soberanos (VES). */
+  | 'VES'
+  /** Vietnamese đồng (VND). */
+  | 'VND'
+  /** Vanuatu Vatu (VUV). */
+  | 'VUV'
+  /** Samoan Tala (WST). */
+  | 'WST'
+  /** Central African CFA Franc (XAF). */
+  | 'XAF'
+  /** East Caribbean Dollar (XCD). */
+  | 'XCD'
+  /** West African CFA franc (XOF). */
+  | 'XOF'
+  /** CFP Franc (XPF). */
+  | 'XPF'
+  /** Unrecognized currency. */
+  | 'XXX'
+  /** Yemeni Rial (YER). */
+  | 'YER'
+  /** South African Rand (ZAR). */
+  | 'ZAR'
+  /** Zambian Kwacha (ZMW). */
+  | 'ZMW';
+
+/** The possible content types for a file object. */
+export type FileContentType =
+  /** An externally hosted video. */
+  | 'EXTERNAL_VIDEO'
+  /** A Shopify-hosted generic file. */
+  | 'FILE'
+  /** A Shopify-hosted image. */
+  | 'IMAGE'
+  /** A Shopify-hosted 3D model. */
+  | 'MODEL_3D'
+  /** A Shopify-hosted video file. It's recommended to use this type for all video files. */
+  | 'VIDEO';
+
+/** The input fields for handling if filename is already in use. */
+export type FileCreateInputDuplicateResolutionMode =
+  /** Append a UUID if filename is already in use. */
+  | 'APPEND_UUID'
+  /** Raise an error if filename is already in use. */
+  | 'RAISE_ERROR'
+  /** Replace the existing file if filename is already in use. */
+  | 'REPLACE';
+
+/** The input fields required to create or update a file object. */
+export type FileSetInput = {
+  /** The alt text description of the file for screen readers and accessibility. */
+  alt?: InputMaybe<Scalars['String']['input']>;
+  /** The file content type. If omitted, then Shopify will attempt to determine the content type during file processing. */
+  contentType?: InputMaybe<FileContentType>;
+  /** How to handle if filename is already in use. */
+  duplicateResolutionMode?: InputMaybe<FileCreateInputDuplicateResolutionMode>;
+  /**
+   * The name of the file. If provided, then the file is created with the specified filename.
+   * If not provided, then the filename from the `originalSource` is used.
+   */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  /** The ID of an existing file. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /**
+   * The source URL of the file. An external URL can be used for images, generic files, or external videos.
+   * Videos and 3D models require a
+   * [staged upload URL](https://shopify.dev/api/admin-graphql/latest/mutations/stageduploadscreate).
+   */
+  originalSource?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The input fields for an inventory item. */
+export type InventoryItemInput = {
+  /** Unit cost associated with the inventory item, the currency is the shop's default currency. */
+  cost?: InputMaybe<Scalars['Decimal']['input']>;
+  /**
+   * The country where the item was manufactured or produced, specified using the
+   * standard two-letter [ISO 3166-1
+   * alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) country code.
+   */
+  countryCodeOfOrigin?: InputMaybe<CountryCode>;
+  /** List of country-specific harmonized system codes. */
+  countryHarmonizedSystemCodes?: InputMaybe<Array<CountryHarmonizedSystemCodeInput>>;
+  /** The harmonized system code of the inventory item. This must be a number between 6 and 13 digits. */
+  harmonizedSystemCode?: InputMaybe<Scalars['String']['input']>;
+  /** The measurements of an inventory item. */
+  measurement?: InputMaybe<InventoryItemMeasurementInput>;
+  /**
+   * The province where the item was manufactured or produced, specified using the
+   * standard two-letter [ISO 3166-2
+   * alpha-2](https://en.wikipedia.org/wiki/ISO_3166-2) province code.
+   */
+  provinceCodeOfOrigin?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * Whether the inventory item needs to be physically shipped to the customer.
+   * Items that require shipping are physical products, while digital goods and
+   * services typically don't require shipping and can be fulfilled electronically.
+   */
+  requiresShipping?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The SKU (stock keeping unit) of the inventory item. */
+  sku?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the inventory item is tracked. */
+  tracked?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The input fields for an inventory item measurement. */
+export type InventoryItemMeasurementInput = {
+  /** Shipping package associated with inventory item. */
+  shippingPackageId?: InputMaybe<Scalars['ID']['input']>;
+  /** The weight of the inventory item. */
+  weight?: InputMaybe<WeightInput>;
+};
+
+/** The input fields required to link a product option to a metafield. */
+export type LinkedMetafieldCreateInput = {
+  /** The key of the metafield this option is linked to. */
+  key: Scalars['String']['input'];
+  /** The namespace of the metafield this option is linked to. */
+  namespace: Scalars['String']['input'];
+  /** Values associated with the option. */
+  values?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/**
+ * A catalog for managing product availability and pricing for specific
+ * [`Market`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Market)
+ * contexts. Each catalog links to one or more markets. The catalog can optionally include a [`Publication`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Publication)
+ * to control which
+ * [`Product`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product)
+ * objects customers see, and a [`PriceList`](https://shopify.dev/docs/api/admin-graphql/latest/objects/PriceList)
+ * for market-specific pricing adjustments. When a publication isn't associated
+ * with the catalog, product availability is determined by the sales channel.
+ *
+ * Use catalogs to create distinct shopping experiences for different geographic regions or customer segments.
+ *
+ * Learn more about [building a
+ * catalog](https://shopify.dev/docs/apps/build/markets/build-catalog) and
+ * [managing markets](https://shopify.dev/docs/apps/build/markets).
+ */
+export type MarketCatalog = Catalog & Node & {
+  __typename?: 'MarketCatalog';
+  /** The name of the catalog. */
+  title: Scalars['String']['output'];
+};
+
+/**
+ * Metafields enable you to attach additional information to a Shopify resource, such
+ * as a [Product](https://shopify.dev/api/admin-graphql/latest/objects/product) or
+ * a [Collection](https://shopify.dev/api/admin-graphql/latest/objects/collection).
+ * For more information about where you can attach metafields refer to [HasMetafields](https://shopify.dev/api/admin-graphql/latest/interfaces/HasMetafields).
+ * Some examples of the data that metafields enable you to store are
+ * specifications, size charts, downloadable documents, release dates, images, or part numbers.
+ * Metafields are identified by an owner resource, namespace, and key. and store a
+ * value along with type information for that value.
+ */
+export type Metafield = Node & {
+  __typename?: 'Metafield';
+  /** The unique identifier for the metafield within its namespace. */
+  key: Scalars['String']['output'];
+  /** The container for a group of metafields that the metafield is associated with. */
+  namespace: Scalars['String']['output'];
+  /** The date and time when the metafield was updated. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/**
+ * The input fields to use to create or update a metafield through a mutation on the owning resource.
+ * An alternative way to create or update a metafield is by using the
+ * [metafieldsSet](https://shopify.dev/api/admin-graphql/latest/mutations/metafieldsSet) mutation.
+ */
+export type MetafieldInput = {
+  /** The unique ID of the metafield. Using `namespace` and `key` is preferred for creating and updating. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /**
+   * The unique identifier for a metafield within its namespace.
+   *
+   * Required when creating a metafield, but optional when updating. Used to help identify the metafield when
+   * updating, but can't be updated itself.
+   *
+   * Must be 2-64 characters long and can contain alphanumeric, hyphen, and underscore characters.
+   */
+  key?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The container for a group of metafields that the metafield is or will be associated with. Used in tandem with
+   * `key` to lookup a metafield on a resource, preventing conflicts with other metafields with the same `key`.
+   *
+   * Required when creating a metafield, but optional when updating. Used to help identify the metafield when
+   * updating, but can't be updated itself.
+   *
+   * Must be 3-255 characters long and can contain alphanumeric, hyphen, and underscore characters.
+   */
+  namespace?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The type of data that's stored in the metafield.
+   * Refer to the list of [supported types](https://shopify.dev/apps/metafields/types).
+   *
+   * Required when creating or updating a metafield without a definition.
+   */
+  type?: InputMaybe<Scalars['String']['input']>;
+  /** The data stored in the metafield. Always stored as a string, regardless of the metafield's type. */
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The input fields for a metafield value to set. */
+export type MetafieldsSetInput = {
+  /**
+   * The `compareDigest` value obtained from a previous query. Provide this with
+   * updates to ensure the metafield is modified safely.
+   */
+  compareDigest?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The unique identifier for a metafield within its namespace.
+   *
+   * Must be 2-64 characters long and can contain alphanumeric, hyphen, and underscore characters.
+   */
+  key: Scalars['String']['input'];
+  /**
+   * The container for a group of metafields that the metafield is or will be associated with. Used in tandem
+   * with `key` to lookup a metafield on a resource, preventing conflicts with other metafields with the
+   * same `key`. If omitted the app-reserved namespace will be used.
+   *
+   * Must be 3-255 characters long and can contain alphanumeric, hyphen, and underscore characters.
+   */
+  namespace?: InputMaybe<Scalars['String']['input']>;
+  /** The unique ID of the resource that the metafield is attached to. */
+  ownerId: Scalars['ID']['input'];
+  /**
+   * The type of data that's stored in the metafield.
+   * The type must be one of the [supported types](https://shopify.dev/apps/metafields/types).
+   *
+   * Required when there's no corresponding definition for the given `namespace`, `key`, and
+   * owner resource type (derived from `ownerId`).
+   */
+  type?: InputMaybe<Scalars['String']['input']>;
+  /** The data stored in the metafield. Always stored as a string, regardless of the metafield's type. */
+  value: Scalars['String']['input'];
+};
+
+/** Return type for `metafieldsSet` mutation. */
+export type MetafieldsSetPayload = {
+  __typename?: 'MetafieldsSetPayload';
+  /** The list of metafields that were set. */
+  metafields?: Maybe<Array<Metafield>>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<MetafieldsSetUserError>;
+};
+
+/** An error that occurs during the execution of `MetafieldsSet`. */
+export type MetafieldsSetUserError = {
+  __typename?: 'MetafieldsSetUserError';
+  /** The error code. */
+  code?: Maybe<MetafieldsSetUserErrorCode>;
+  /** The path to the input field that caused the error. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  /** The error message. */
+  message: Scalars['String']['output'];
+};
+
+/** Possible error codes that can be returned by `MetafieldsSetUserError`. */
+export type MetafieldsSetUserErrorCode =
+  /** ApiPermission metafields can only be created or updated by the app owner. */
+  | 'APP_NOT_AUTHORIZED'
+  /** The input value is blank. */
+  | 'BLANK'
+  /** The metafield violates a capability restriction. */
+  | 'CAPABILITY_VIOLATION'
+  /** The input value isn't included in the list. */
+  | 'INCLUSION'
+  /** An internal error occurred. */
+  | 'INTERNAL_ERROR'
+  /** The input value is invalid. */
+  | 'INVALID'
+  /** The compareDigest is invalid. */
+  | 'INVALID_COMPARE_DIGEST'
+  /** The type is invalid. */
+  | 'INVALID_TYPE'
+  /** The value is invalid for the metafield type or for the definition options. */
+  | 'INVALID_VALUE'
+  /** The input value should be less than or equal to the maximum value allowed. */
+  | 'LESS_THAN_OR_EQUAL_TO'
+  /** The input value needs to be blank. */
+  | 'PRESENT'
+  /** The metafield has been modified since it was loaded. */
+  | 'STALE_OBJECT'
+  /** The input value is already taken. */
+  | 'TAKEN'
+  /** The input value is too long. */
+  | 'TOO_LONG'
+  /** The input value is too short. */
+  | 'TOO_SHORT';
+
+/** The schema's entry point for all mutation operations. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /**
+   * Sets metafield values. Metafield values will be set regardless if they were previously created or not.
+   *
+   * Allows a maximum of 25 metafields to be set at a time, with a maximum total request payload size of 10MB.
+   *
+   * This operation is atomic, meaning no changes are persisted if an error is encountered.
+   *
+   * As of `2024-07`, this operation supports compare-and-set functionality to better handle concurrent requests.
+   * If `compareDigest` is set for any metafield, the mutation will only set that
+   * metafield if the persisted metafield value matches the digest used on
+   * `compareDigest`.
+   * If the metafield doesn't exist yet, but you want to guarantee that the
+   * operation will run in a safe manner, set `compareDigest` to `null`.
+   * The `compareDigest` value can be acquired by querying the metafield object and selecting `compareDigest` as a field.
+   * If the `compareDigest` value does not match the digest for the persisted value, the mutation will return an error.
+   * You can opt out of write guarantees by not sending `compareDigest` in the request.
+   */
+  metafieldsSet?: Maybe<MetafieldsSetPayload>;
+  /**
+   * Performs multiple operations to create or update products in a single request.
+   *
+   * Use the `productSet` mutation to sync information from an external data source into Shopify, manage large
+   * product catalogs, and perform batch updates. The mutation is helpful for bulk product management, including price
+   * adjustments, inventory updates, and product lifecycle management.
+   *
+   * The behavior of `productSet` depends on the type of field it's modifying:
+   *
+   * - **For list fields**: Creates new entries, updates existing entries, and deletes existing entries
+   * that aren't included in the mutation's input. Common examples of list fields include
+   * [`collections`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productSet#arguments-input.fields.collections),
+   * [`metafields`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productSet#arguments-input.fields.metafields),
+   * and [`variants`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productSet#arguments-input.fields.variants).
+   *
+   * - **For all other field types**: Updates only the included fields. Any omitted fields will remain unchanged.
+   *
+   * > Note:
+   * > By default, stores have a limit of 2048 product variants for each product.
+   *
+   * You can run `productSet` in one of the following modes:
+   *
+   * - **Synchronously**: Returns the updated product in the response.
+   * - **Asynchronously**: Returns a [`ProductSetOperation`](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductSetOperation) object.
+   * Use the [`productOperation`](https://shopify.dev/api/admin-graphql/latest/queries/productOperation) query to check the status of the operation and
+   * retrieve details of the updated product and its product variants.
+   *
+   * If you need to only manage product variants, then use one of the following mutations:
+   *
+   * - [`productVariantsBulkCreate`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productVariantsBulkCreate)
+   * - [`productVariantsBulkUpdate`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productVariantsBulkUpdate)
+   * - [`productVariantsBulkDelete`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productVariantsBulkDelete)
+   *
+   * If you need to only manage product options, then use one of the following mutations:
+   *
+   * - [`productOptionsCreate`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productOptionsCreate)
+   * - [`productOptionUpdate`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productOptionUpdate)
+   * - [`productOptionsReorder`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productOptionsReorder)
+   * - [`productOptionsDelete`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productOptionsDelete)
+   *
+   * Learn more about [syncing product data from an external source](https://shopify.dev/docs/apps/build/graphql/migrate/new-product-model/sync-data).
+   */
+  productSet?: Maybe<ProductSetPayload>;
+  /**
+   * Publishes a resource, such as a
+   * [`Product`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product) or [`Collection`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Collection), to one or more [publications](https://shopify.dev/docs/api/admin-graphql/latest/objects/Publication).
+   *
+   * For products to be visible in a channel, they must have an active [`ProductStatus`](https://shopify.dev/docs/api/admin-graphql/latest/enums/ProductStatus).
+   * Products sold exclusively on subscription (`requiresSellingPlan: true`) can
+   * only be published to online stores.
+   *
+   * You can schedule future publication by providing a publish date. Only online
+   * store channels support [scheduled publishing](https://shopify.dev/docs/apps/build/sales-channels/scheduled-product-publishing).
+   */
+  publishablePublish?: Maybe<PublishablePublishPayload>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationMetafieldsSetArgs = {
+  metafields: Array<MetafieldsSetInput>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationProductSetArgs = {
+  identifier?: InputMaybe<ProductSetIdentifiers>;
+  input: ProductSetInput;
+  synchronous?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationPublishablePublishArgs = {
+  id: Scalars['ID']['input'];
+  input: Array<PublicationInput>;
+};
+
+/**
+ * An object with an ID field to support global identification, in accordance with the
+ * [Relay specification](https://relay.dev/graphql/objectidentification.htm#sec-Node-Interface).
+ * This interface is used by the [node](https://shopify.dev/api/admin-graphql/unstable/queries/node)
+ * and [nodes](https://shopify.dev/api/admin-graphql/unstable/queries/nodes) queries.
+ */
+export type Node = {};
+
+/** The input fields for creating or updating a product option. */
+export type OptionSetInput = {
+  /** Specifies the product option to update. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Specifies the metafield the option is linked to. */
+  linkedMetafield?: InputMaybe<LinkedMetafieldCreateInput>;
+  /** Name of the option. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Position of the option. */
+  position?: InputMaybe<Scalars['Int']['input']>;
+  /** Value associated with an option. */
+  values?: InputMaybe<Array<OptionValueSetInput>>;
+};
+
+/** The input fields for creating or updating a product option value. */
+export type OptionValueSetInput = {
+  /** Specifies the product option value. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Value associated with an option. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * The `Product` object lets you manage products in a merchant’s store.
+ *
+ * Products are the goods and services that merchants offer to customers. They can
+ * include various details such as title, description, price, images, and options
+ * such as size or color.
+ * You can use [product variants](https://shopify.dev/docs/api/admin-graphql/latest/objects/productvariant)
+ * to create or update different versions of the same product.
+ * You can also add or update product [media](https://shopify.dev/docs/api/admin-graphql/latest/interfaces/media).
+ * Products can be organized by grouping them into a [collection](https://shopify.dev/docs/api/admin-graphql/latest/objects/collection).
+ *
+ * Learn more about working with [Shopify's product model](https://shopify.dev/docs/apps/build/graphql/migrate/new-product-model/product-model-components),
+ * including limitations and considerations.
+ */
+export type Product = Node & {
+  __typename?: 'Product';
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /**
+   * Whether the resource is published to a specified
+   * [publication](https://shopify.dev/docs/api/admin-graphql/latest/objects/Publication).
+   */
+  publishedOnPublication: Scalars['Boolean']['output'];
+  /**
+   * The [product status](https://help.shopify.com/manual/products/details/product-details-page#product-status),
+   * which controls visibility across all sales channels.
+   */
+  status: ProductStatus;
+  /**
+   * The name for the product that displays to customers. The title is used to construct the product's handle.
+   * For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+   */
+  title: Scalars['String']['output'];
+  /**
+   * A list of [variants](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductVariant) associated with the product.
+   * If querying a single product at the root, you can fetch up to 2048 variants.
+   */
+  variants: ProductVariantConnection;
+};
+
+
+/**
+ * The `Product` object lets you manage products in a merchant’s store.
+ *
+ * Products are the goods and services that merchants offer to customers. They can
+ * include various details such as title, description, price, images, and options
+ * such as size or color.
+ * You can use [product variants](https://shopify.dev/docs/api/admin-graphql/latest/objects/productvariant)
+ * to create or update different versions of the same product.
+ * You can also add or update product [media](https://shopify.dev/docs/api/admin-graphql/latest/interfaces/media).
+ * Products can be organized by grouping them into a [collection](https://shopify.dev/docs/api/admin-graphql/latest/objects/collection).
+ *
+ * Learn more about working with [Shopify's product model](https://shopify.dev/docs/apps/build/graphql/migrate/new-product-model/product-model-components),
+ * including limitations and considerations.
+ */
+export type ProductPublishedOnPublicationArgs = {
+  publicationId: Scalars['ID']['input'];
+};
+
+
+/**
+ * The `Product` object lets you manage products in a merchant’s store.
+ *
+ * Products are the goods and services that merchants offer to customers. They can
+ * include various details such as title, description, price, images, and options
+ * such as size or color.
+ * You can use [product variants](https://shopify.dev/docs/api/admin-graphql/latest/objects/productvariant)
+ * to create or update different versions of the same product.
+ * You can also add or update product [media](https://shopify.dev/docs/api/admin-graphql/latest/interfaces/media).
+ * Products can be organized by grouping them into a [collection](https://shopify.dev/docs/api/admin-graphql/latest/objects/collection).
+ *
+ * Learn more about working with [Shopify's product model](https://shopify.dev/docs/apps/build/graphql/migrate/new-product-model/product-model-components),
+ * including limitations and considerations.
+ */
+export type ProductVariantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+  sortKey?: InputMaybe<ProductVariantSortKeys>;
+};
+
+/** The input fields to claim ownership for Product features such as Bundles. */
+export type ProductClaimOwnershipInput = {
+  /**
+   * Claiming ownership of bundles lets the app render a custom UI for the bundles' card on the
+   * products details page in the Shopify admin.
+   *
+   * Bundle ownership can only be claimed when creating the product. If you create `ProductVariantComponents`
+   * in any of its product variants, then the bundle ownership is automatically assigned to the app making the call.
+   *
+   * [Learn more](https://shopify.dev/docs/apps/selling-strategies/bundles/product-config).
+   */
+  bundles?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The input fields required to identify a resource. */
+export type ProductSetIdentifiers =
+  /** Custom ID of product to upsert. */
+  { customId: UniqueMetafieldValueInput; handle?: never; id?: never; }
+  |  /** Handle of product to upsert. */
+  { customId?: never; handle: Scalars['String']['input']; id?: never; }
+  |  /** ID of product to update. */
+  { customId?: never; handle?: never; id: Scalars['ID']['input']; };
+
+/** The input fields required to create or update a product via ProductSet mutation. */
+export type ProductSetInput = {
+  /**
+   * The ID of the [category](https://shopify.github.io/product-taxonomy/releases/unstable/?categoryId=sg-4-17-2-17)
+   * that's associated with the product.
+   */
+  category?: InputMaybe<Scalars['ID']['input']>;
+  /**
+   * The input field to enable an app to provide additional product features.
+   * For example, you can specify
+   * [`bundles: true`](https://shopify.dev/docs/api/admin-graphql/latest/input-objects/ProductClaimOwnershipInput#field-bundles)
+   * in the `claimOwnership` field to let an app add a
+   * [product configuration extension](https://shopify.dev/docs/apps/build/product-merchandising/bundles/product-configuration-extension/add-merchant-config-ui).
+   */
+  claimOwnership?: InputMaybe<ProductClaimOwnershipInput>;
+  /** The IDs of collections that this product will be a member of. */
+  collections?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The role of the product in a product grouping. It can only be set during creation. */
+  combinedListingRole?: InputMaybe<CombinedListingsRole>;
+  /**
+   * The description of the product, with HTML tags.
+   * For example, the description might include bold `<strong></strong>` and italic `<i></i>` text.
+   */
+  descriptionHtml?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The files to associate with the product.
+   *
+   * Complexity cost: 1.9 per file.
+   */
+  files?: InputMaybe<Array<FileSetInput>>;
+  /** Whether the product is a gift card. */
+  giftCard?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * The [theme template](https://shopify.dev/docs/storefronts/themes/architecture/templates)
+   * that's used when customers view a gift card in a store.
+   */
+  giftCardTemplateSuffix?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * A unique, human-readable string that's used to identify the product in URLs. A
+   * handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+   * If no handle is explicitly provided, then the title is used to construct the product's handle.
+   * For example, if a product is titled "Black Sunglasses" and no handle is
+   * provided, then the handle `black-sunglasses` is generated (unless that handle
+   * is already taken, in which case a suffix is added to make the handle unique).
+   */
+  handle?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The product's ID.
+   *
+   * If you're creating a product, then you don't need to pass the `id` as input to the
+   * [`productCreate`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productCreate) mutation.
+   * If you're updating a product, then you do need to pass the `id` as input to the
+   * [`productUpdate`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/productUpdate) mutation
+   * to identify which product you want to update.
+   * @deprecated Use `identifier` instead to get the product's ID
+   */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /**
+   * The metafields to associate with this product.
+   *
+   * Complexity cost: 0.4 per metafield.
+   */
+  metafields?: InputMaybe<Array<MetafieldInput>>;
+  /** List of custom product options and option values (maximum of 3 per product). */
+  productOptions?: InputMaybe<Array<OptionSetInput>>;
+  /**
+   * The [product type](https://help.shopify.com/manual/products/details/product-type)
+   * that merchants define.
+   */
+  productType?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * Whether a redirect is required after a new handle has been provided.
+   * If `true`, then the old handle is redirected to the new one automatically.
+   */
+  redirectNewHandle?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Whether the product can only be purchased with a selling plan (subscription).
+   * Products that are sold exclusively on subscription can only be created on
+   * online stores. If set to `true` on an already existing product, then the
+   * product will be marked unavailable on channels that don't support subscriptions.
+   */
+  requiresSellingPlan?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * The [SEO title and description](https://help.shopify.com/manual/promoting-marketing/seo/adding-keywords)
+   * that are associated with a product.
+   */
+  seo?: InputMaybe<SeoInput>;
+  /** The status of the product. */
+  status?: InputMaybe<ProductStatus>;
+  /**
+   * A list of searchable keywords that are
+   * associated with the product. For example, a merchant might apply the `sports`
+   * and `summer` tags to products that are associated with sportwear for summer.
+   *
+   * Updating `tags` overwrites any existing tags that were previously added to the product.
+   * To add new tags without overwriting existing tags, use the
+   * [`tagsAdd`](https://shopify.dev/api/admin-graphql/latest/mutations/tagsadd)
+   * mutation.
+   */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /**
+   * The [theme template](https://shopify.dev/docs/storefronts/themes/architecture/templates)
+   * that's used when customers view a product in a store.
+   */
+  templateSuffix?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The name for the product that displays to customers. If no handle is
+   * explicitly provided, then the title is used to construct the product's handle.
+   * For example, if a product is titled "Black Sunglasses" and no handle is
+   * provided, then the handle `black-sunglasses` is generated.
+   */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * A list of variants associated with the product.
+   *
+   * Complexity cost: 0.2 per variant.
+   */
+  variants?: InputMaybe<Array<ProductVariantSetInput>>;
+  /** The name of the product's vendor. */
+  vendor?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The input fields required to set inventory quantities using `productSet` mutation. */
+export type ProductSetInventoryInput = {
+  /** The ID of the location of the inventory quantity being set. */
+  locationId: Scalars['ID']['input'];
+  /** The name of the inventory quantity being set. Must be one of `available` or `on_hand`. */
+  name: Scalars['String']['input'];
+  /** The values to which each quantities will be set. */
+  quantity: Scalars['Int']['input'];
+};
+
+/** Return type for `productSet` mutation. */
+export type ProductSetPayload = {
+  __typename?: 'ProductSetPayload';
+  /** The product object. */
+  product?: Maybe<Product>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<ProductSetUserError>;
+};
+
+/** Defines errors for ProductSet mutation. */
+export type ProductSetUserError = {
+  __typename?: 'ProductSetUserError';
+  /** The error code. */
+  code?: Maybe<ProductSetUserErrorCode>;
+  /** The path to the input field that caused the error. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  /** The error message. */
+  message: Scalars['String']['output'];
+};
+
+/** Possible error codes that can be returned by `ProductSetUserError`. */
+export type ProductSetUserErrorCode =
+  /** An option cannot have both metafield linked and nonlinked option values. */
+  | 'CANNOT_COMBINE_LINKED_AND_NONLINKED_OPTION_VALUES'
+  /** The metafield violates a capability restriction. */
+  | 'CAPABILITY_VIOLATION'
+  /** Duplicated metafield value for linked option. */
+  | 'DUPLICATED_METAFIELD_VALUE'
+  /** Duplicated option name. */
+  | 'DUPLICATED_OPTION_NAME'
+  /** Duplicated option value. */
+  | 'DUPLICATED_OPTION_VALUE'
+  /** Duplicated value. */
+  | 'DUPLICATED_VALUE'
+  /** Cannot link multiple options to the same metafield. */
+  | 'DUPLICATE_LINKED_OPTION'
+  /** Something went wrong, please try again. */
+  | 'GENERIC_ERROR'
+  /** Gift card products can only be created after they have been activated. */
+  | 'GIFT_CARDS_NOT_ACTIVATED'
+  /** The product gift_card attribute cannot be changed after creation. */
+  | 'GIFT_CARD_ATTRIBUTE_CANNOT_BE_CHANGED'
+  /** Handle already in use. Please provide a new handle. */
+  | 'HANDLE_NOT_UNIQUE'
+  /** The id field is not allowed if identifier is provided. */
+  | 'ID_NOT_ALLOWED'
+  /** The identifier value does not match the value of the corresponding field in the input. */
+  | 'INPUT_MISMATCH'
+  /** Input is not valid. */
+  | 'INVALID_INPUT'
+  /** Metafield is not valid. */
+  | 'INVALID_METAFIELD'
+  /** Invalid metafield value for linked option. */
+  | 'INVALID_METAFIELD_VALUE_FOR_LINKED_OPTION'
+  /** Product is not valid. */
+  | 'INVALID_PRODUCT'
+  /** Product variant is not valid. */
+  | 'INVALID_VARIANT'
+  /** Inventory quantity input exceeds the limit of 50000. Consider using separate `inventorySetQuantities` mutations. */
+  | 'INVENTORY_QUANTITIES_LIMIT_EXCEEDED'
+  /** Error processing request in the background job. */
+  | 'JOB_ERROR'
+  /** No valid metafield definition found for linked option. */
+  | 'LINKED_METAFIELD_DEFINITION_NOT_FOUND'
+  /** Linked options are currently not supported for this shop. */
+  | 'LINKED_OPTIONS_NOT_SUPPORTED_FOR_SHOP'
+  /** The input argument `metafields` (if present) must contain the `customId` value. */
+  | 'METAFIELD_MISMATCH'
+  /** The input field corresponding to the identifier is required. */
+  | 'MISSING_FIELD_REQUIRED'
+  /** Resource matching the identifier was not found. */
+  | 'NOT_FOUND'
+  /** Options over limit. */
+  | 'OPTIONS_OVER_LIMIT'
+  /** Option does not exist. */
+  | 'OPTION_DOES_NOT_EXIST'
+  /** Each option must have at least one option value specified. */
+  | 'OPTION_VALUES_MISSING'
+  /** Option values over limit. */
+  | 'OPTION_VALUES_OVER_LIMIT'
+  /** Option value does not exist. */
+  | 'OPTION_VALUE_DOES_NOT_EXIST'
+  /** Product does not exist. */
+  | 'PRODUCT_DOES_NOT_EXIST'
+  /** Must specify product options when updating variants. */
+  | 'PRODUCT_OPTIONS_INPUT_MISSING'
+  /** Product is suspended. */
+  | 'PRODUCT_SUSPENDED'
+  /** Product variant does not exist. */
+  | 'PRODUCT_VARIANT_DOES_NOT_EXIST'
+  /** Must specify variants when updating options. */
+  | 'VARIANTS_INPUT_MISSING'
+  /** Number of product variants exceeds shop limit. */
+  | 'VARIANTS_OVER_LIMIT';
+
+/** The possible product statuses. */
+export type ProductStatus =
+  /**
+   * The product is ready to sell and can be published to sales channels and apps.
+   * Products with an active status aren't automatically published to sales
+   * channels, such as the online store, or apps. By default, existing products are set to active.
+   */
+  | 'ACTIVE'
+  /** The product is no longer being sold and isn't available to customers on sales channels and apps. */
+  | 'ARCHIVED'
+  /**
+   * The product isn't ready to sell and is unavailable to customers on sales
+   * channels and apps. By default, duplicated and unarchived products are set to draft.
+   */
+  | 'DRAFT'
+  /**
+   * The product is active but you need a direct link to view it. The product
+   * doesn't show up in search, collections, or product recommendations. It will be
+   * returned in Storefront API and Liquid only when referenced individually by
+   * handle, id, or metafield reference.This status is only visible from 2025-10
+   * and up, is translated to active in older versions and can't be changed from
+   * unlisted in older versions.
+   */
+  | 'UNLISTED';
+
+/**
+ * The `ProductVariant` object represents a version of a
+ * [product](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product)
+ * that comes in more than one [option](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductOption),
+ * such as size or color. For example, if a merchant sells t-shirts with options for size and color, then a small,
+ * blue t-shirt would be one product variant and a large, blue t-shirt would be another.
+ *
+ * Use the `ProductVariant` object to manage the full lifecycle and configuration of a product's variants. Common
+ * use cases for using the `ProductVariant` object include:
+ *
+ * - Tracking inventory for each variant
+ * - Setting unique prices for each variant
+ * - Assigning barcodes and SKUs to connect variants to fulfillment services
+ * - Attaching variant-specific images and media
+ * - Setting delivery and tax requirements
+ * - Supporting product bundles, subscriptions, and selling plans
+ *
+ * A `ProductVariant` is associated with a parent
+ * [`Product`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product) object.
+ * `ProductVariant` serves as the central link between a product's merchandising configuration, inventory,
+ * pricing, fulfillment, and sales channels within the GraphQL Admin API schema. Each variant
+ * can reference other GraphQL types such as:
+ *
+ * - [`InventoryItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/InventoryItem): Used for inventory tracking
+ * - [`Image`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Image): Used for variant-specific images
+ * - [`SellingPlanGroup`](https://shopify.dev/docs/api/admin-graphql/latest/objects/SellingPlanGroup): Used for subscriptions and selling plans
+ *
+ * Learn more about [Shopify's product model](https://shopify.dev/docs/apps/build/graphql/migrate/new-product-model/product-model-components).
+ */
+export type ProductVariant = Node & {
+  __typename?: 'ProductVariant';
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** The price of the product variant in the default shop currency. */
+  price: Scalars['Money']['output'];
+  /** The product that this variant belongs to. */
+  product: Product;
+  /** List of product options applied to the variant. */
+  selectedOptions: Array<SelectedOption>;
+  /** Whether a tax is charged when the product variant is sold. */
+  taxable: Scalars['Boolean']['output'];
+  /** The title of the product variant. */
+  title: Scalars['String']['output'];
+};
+
+/** An auto-generated type for paginating through multiple ProductVariants. */
+export type ProductVariantConnection = {
+  __typename?: 'ProductVariantConnection';
+  /**
+   * A list of nodes that are contained in ProductVariantEdge. You can fetch data
+   * about an individual node, or you can follow the edges to fetch data about a
+   * collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<ProductVariant>;
+};
+
+/** The valid values for the inventory policy of a product variant once it is out of stock. */
+export type ProductVariantInventoryPolicy =
+  /** Customers can buy this product variant after it's out of stock. */
+  | 'CONTINUE'
+  /** Customers can't buy this product variant after it's out of stock. */
+  | 'DENY';
+
+/** The input fields for specifying a product variant to create or update. */
+export type ProductVariantSetInput = {
+  /** The value of the barcode associated with the product. */
+  barcode?: InputMaybe<Scalars['String']['input']>;
+  /** The compare-at price of the variant. */
+  compareAtPrice?: InputMaybe<Scalars['Money']['input']>;
+  /**
+   * The file to associate with the variant.
+   *
+   * Complexity cost: 0.6 per variant file.
+   *
+   * Any file specified here must also be specified in the `files` input for the product.
+   */
+  file?: InputMaybe<FileSetInput>;
+  /** Specifies the product variant to update or create a new variant if absent. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** The inventory item associated with the variant, used for unit cost. */
+  inventoryItem?: InputMaybe<InventoryItemInput>;
+  /** Whether customers are allowed to place an order for the product variant when it's out of stock. Defaults to `DENY`. */
+  inventoryPolicy?: InputMaybe<ProductVariantInventoryPolicy>;
+  /**
+   * The inventory quantities at each location where the variant is stocked.
+   * If you're updating an existing variant, then you can only update the
+   * quantities at locations where the variant is already stocked.
+   *
+   * The total number of inventory quantities across all variants in the mutation can't exceed 50000.
+   */
+  inventoryQuantities?: InputMaybe<Array<ProductSetInventoryInput>>;
+  /**
+   * Additional customizable information about the product variant.
+   *
+   * Complexity cost: 0.4 per variant metafield.
+   */
+  metafields?: InputMaybe<Array<MetafieldInput>>;
+  /** The custom properties that a shop owner uses to define product variants. */
+  optionValues: Array<VariantOptionValueInput>;
+  /** The order of the product variant in the list of product variants. The first position in the list is 1. */
+  position?: InputMaybe<Scalars['Int']['input']>;
+  /** The price of the variant. */
+  price?: InputMaybe<Scalars['Money']['input']>;
+  /**
+   * Indicates whether the product variant is created as published or unpublished.
+   * This option is only available for new product variants.
+   */
+  published?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Whether a product variant requires components. The default value is `false`.
+   * If `true`, then the product variant can only be purchased as a parent bundle with components and it will be omitted
+   * from channels that don't support bundles.
+   */
+  requiresComponents?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether or not unit price should be shown for this product variant. */
+  showUnitPrice?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The SKU for the variant. Case-sensitive string. */
+  sku?: InputMaybe<Scalars['String']['input']>;
+  /** The tax code associated with the variant. */
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the variant is taxable. */
+  taxable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The unit price measurement for the product variant. */
+  unitPriceMeasurement?: InputMaybe<UnitPriceMeasurementInput>;
+};
+
+/** The set of valid sort keys for the ProductVariant query. */
+export type ProductVariantSortKeys =
+  /** Sort by the `full_title` value. */
+  | 'FULL_TITLE'
+  /** Sort by the `id` value. */
+  | 'ID'
+  /**
+   * Sort by available inventory quantity in the location specified by the `query:"location_id:"` argument.
+   * Don't use this sort key when no `location_id` in query is specified.
+   */
+  | 'INVENTORY_LEVELS_AVAILABLE'
+  /** Sort by the `inventory_management` value. */
+  | 'INVENTORY_MANAGEMENT'
+  /** Sort by the `inventory_policy` value. */
+  | 'INVENTORY_POLICY'
+  /** Sort by the `inventory_quantity` value. */
+  | 'INVENTORY_QUANTITY'
+  /** Sort by the `name` value. */
+  | 'NAME'
+  /** Sort by the `popular` value. */
+  | 'POPULAR'
+  /** Sort by the `position` value. */
+  | 'POSITION'
+  /**
+   * Sort by relevance to the search terms when the `query` parameter is specified on the connection.
+   * Don't use this sort key when no search query is specified.
+   */
+  | 'RELEVANCE'
+  /** Sort by the `sku` value. */
+  | 'SKU'
+  /** Sort by the `title` value. */
+  | 'TITLE';
+
+/**
+ * A group of [products](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product) and [collections](https://shopify.dev/docs/api/admin-graphql/latest/objects/Collection)
+ * that are published to an app.
+ *
+ * Each publication manages which products and collections display on its associated
+ * [`Channel`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Channel).
+ * Merchants can automatically publish products when they're created if [`autoPublish`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Publication#field-Publication.fields.autoPublish)
+ * is enabled, or manually control publication through publication records.
+ *
+ * Publications support scheduled publishing through future publish dates for
+ * online store channels, allowing merchants to coordinate product launches and
+ * promotional campaigns. The [`catalog`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Publication#field-Publication.fields.catalog)
+ * field links to pricing and availability rules specific to that publication's context.
+ */
+export type Publication = Node & {
+  __typename?: 'Publication';
+  /** The catalog associated with the publication. */
+  catalog?: Maybe<Catalog>;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+};
+
+/** An auto-generated type for paginating through multiple Publications. */
+export type PublicationConnection = {
+  __typename?: 'PublicationConnection';
+  /**
+   * A list of nodes that are contained in PublicationEdge. You can fetch data
+   * about an individual node, or you can follow the edges to fetch data about a
+   * collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<Publication>;
+};
+
+/** The input fields required to publish a resource. */
+export type PublicationInput = {
+  /**
+   * ID of the channel.
+   * @deprecated Use publicationId instead.
+   */
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  /** ID of the publication. */
+  publicationId?: InputMaybe<Scalars['ID']['input']>;
+  /**
+   * The date and time that the resource was published. Setting this to a date in
+   * the future will schedule the resource to be published. Only online store
+   * channels support future publishing. This field has no effect if you include it
+   * in the `publishableUnpublish` mutation.
+   */
+  publishDate?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Return type for `publishablePublish` mutation. */
+export type PublishablePublishPayload = {
+  __typename?: 'PublishablePublishPayload';
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<UserError>;
+};
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRoot = {
+  __typename?: 'QueryRoot';
+  /**
+   * Returns the list of nodes (any objects that implement the
+   * [Node](https://shopify.dev/api/admin-graphql/latest/interfaces/Node)
+   * interface) with the given IDs, in accordance with the
+   * [Relay specification](https://relay.dev/docs/guides/graphql-server-specification/#object-identification).
+   */
+  nodes: Array<Maybe<Node>>;
+  /**
+   * Retrieves a [product variant](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductVariant) by its ID.
+   *
+   * A product variant is a specific version of a
+   * [product](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product) that comes in more than
+   * one [option](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductOption),
+   * such as size or color. For example, if a merchant sells t-shirts with options for size and color,
+   * then a small, blue t-shirt would be one product variant and a large, blue t-shirt would be another.
+   *
+   * Use the `productVariant` query when you need to:
+   *
+   * - Access essential product variant data (for example, title, price, image, and metafields).
+   * - Build product detail pages and manage inventory.
+   * - Handle international sales with localized pricing and content.
+   * - Manage product variants that are part of a bundle or selling plan.
+   *
+   * Learn more about working with [Shopify's product model](https://shopify.dev/docs/apps/build/graphql/migrate/new-product-model/product-model-components).
+   */
+  productVariant?: Maybe<ProductVariant>;
+  /**
+   * Returns a paginated list of [`Publication`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Publication).
+   *
+   * Filter publications by [`CatalogType`](https://shopify.dev/docs/api/admin-graphql/latest/enums/CatalogType).
+   */
+  publications: PublicationConnection;
+  /**
+   * Returns the Shop resource corresponding to the access token used in the request. The Shop resource contains
+   * business and store management settings for the shop.
+   */
+  shop: Shop;
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootProductVariantArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootPublicationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  catalogType?: InputMaybe<CatalogType>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The input fields for SEO information. */
+export type SeoInput = {
+  /** SEO description of the product. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** SEO title of the product. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Properties used by customers to select a product variant.
+ * Products can have multiple options, like different sizes or colors.
+ */
+export type SelectedOption = {
+  __typename?: 'SelectedOption';
+  /** The product option’s name. */
+  name: Scalars['String']['output'];
+  /** The product option’s value. */
+  value: Scalars['String']['output'];
+};
+
+/**
+ * The central configuration and settings hub for a Shopify store. Access business
+ * information, operational preferences, feature availability, and store-wide
+ * settings that control how the shop operates.
+ *
+ * Includes core business details like the shop name, contact emails, billing
+ * address, and currency settings. The shop configuration determines customer
+ * account requirements, available sales channels, enabled features, payment
+ * settings, and policy documents. Also provides access to shop-level resources
+ * such as staff members, fulfillment services, navigation settings, and storefront access tokens.
+ */
+export type Shop = Node & {
+  __typename?: 'Shop';
+  /** The three letter code for the currency that the shop sells in. */
+  currencyCode: CurrencyCode;
+};
+
+/** The input fields that identify a unique valued metafield. */
+export type UniqueMetafieldValueInput = {
+  /** The key for the metafield. */
+  key: Scalars['String']['input'];
+  /** The container the metafield belongs to. If omitted, the app-reserved namespace will be used. */
+  namespace?: InputMaybe<Scalars['String']['input']>;
+  /** The value of the metafield. */
+  value: Scalars['String']['input'];
+};
+
+/** The input fields for the measurement used to calculate a unit price for a product variant (e.g. $9.99 / 100ml). */
+export type UnitPriceMeasurementInput = {
+  /** The quantity unit for the unit price measurement. */
+  quantityUnit?: InputMaybe<UnitPriceMeasurementMeasuredUnit>;
+  /** The quantity value for the unit price measurement. */
+  quantityValue?: InputMaybe<Scalars['Float']['input']>;
+  /** The reference unit for the unit price measurement. */
+  referenceUnit?: InputMaybe<UnitPriceMeasurementMeasuredUnit>;
+  /** The reference value for the unit price measurement. */
+  referenceValue?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The valid units of measurement for a unit price measurement. */
+export type UnitPriceMeasurementMeasuredUnit =
+  /** 100 centiliters equals 1 liter. */
+  | 'CL'
+  /** 100 centimeters equals 1 meter. */
+  | 'CM'
+  /** Imperial system unit of volume (U.S. customary unit). */
+  | 'FLOZ'
+  /** 1 foot equals 12 inches. */
+  | 'FT'
+  /** Imperial system unit of area. */
+  | 'FT2'
+  /** Metric system unit of weight. */
+  | 'G'
+  /** 1 gallon equals 128 fluid ounces (U.S. customary unit). */
+  | 'GAL'
+  /** Imperial system unit of length. */
+  | 'IN'
+  /** 1 item, a unit of count. */
+  | 'ITEM'
+  /** 1 kilogram equals 1000 grams. */
+  | 'KG'
+  /** Metric system unit of volume. */
+  | 'L'
+  /** Imperial system unit of weight. */
+  | 'LB'
+  /** Metric system unit of length. */
+  | 'M'
+  /** Metric system unit of area. */
+  | 'M2'
+  /** 1 cubic meter equals 1000 liters. */
+  | 'M3'
+  /** 1000 milligrams equals 1 gram. */
+  | 'MG'
+  /** 1000 milliliters equals 1 liter. */
+  | 'ML'
+  /** 1000 millimeters equals 1 meter. */
+  | 'MM'
+  /** 16 ounces equals 1 pound. */
+  | 'OZ'
+  /** 1 pint equals 16 fluid ounces (U.S. customary unit). */
+  | 'PT'
+  /** 1 quart equals 32 fluid ounces (U.S. customary unit). */
+  | 'QT'
+  /** The unit of measurement is unknown. Upgrade to the latest version of the API to resolve this unit. */
+  | 'UNKNOWN'
+  /** 1 yard equals 36 inches. */
+  | 'YD';
+
+/**
+ * An error in the input of a mutation. Mutations return `UserError` objects to
+ * indicate validation failures, such as invalid field values or business logic
+ * violations, that prevent the operation from completing.
+ */
+export type UserError = {
+  __typename?: 'UserError';
+  /** The path to the input field that caused the error. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  /** The error message. */
+  message: Scalars['String']['output'];
+};
+
+/** The input fields required to create or modify a product variant's option value. */
+export type VariantOptionValueInput = {
+  /** Specifies the product option value by ID. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Metafield value associated with an option. */
+  linkedMetafieldValue?: InputMaybe<Scalars['String']['input']>;
+  /** Specifies the product option value by name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Specifies the product option by ID. */
+  optionId?: InputMaybe<Scalars['ID']['input']>;
+  /** Specifies the product option by name. */
+  optionName?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The input fields for the weight unit and value inputs. */
+export type WeightInput = {
+  /** Unit of measurement for `value`. */
+  unit: WeightUnit;
+  /** The weight value using the unit system specified with `weight_unit`. */
+  value: Scalars['Float']['input'];
+};
+
+/** Units of measurement for weight. */
+export type WeightUnit =
+  /** Metric system unit of mass. */
+  | 'GRAMS'
+  /** 1 kilogram equals 1000 grams. */
+  | 'KILOGRAMS'
+  /** Imperial system unit of mass. */
+  | 'OUNCES'
+  /** 1 pound equals 16 ounces. */
+  | 'POUNDS';
