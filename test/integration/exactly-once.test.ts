@@ -240,7 +240,10 @@ describe(`exactly once under faults (${provider})`, () => {
 
     const sandbox = await app.control.state("sandbox");
     expect(
-      sandbox.orders.filter((order) => order.cancelled_at).map((order) => order.order_id),
+      sandbox.orders
+        .filter((order) => order.cancelled_at)
+        .map((order) => order.order_id)
+        .sort(),
     ).toEqual(orders);
     const production = await app.control.state("production");
     expect(production.orders.map((order) => order.order_id).sort()).toEqual([
