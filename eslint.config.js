@@ -3,6 +3,55 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/*
+ * Dependencies point down (README, "Architecture"): a file in app/ never imports a layer above
+ * its own. Each zone names what its folder may not import, written as import specifiers; one
+ * `../` from a file directly in the folder reaches app/, and `../../` leaves it (test/support).
+ * scripts/check-layers.mjs (npm run lint) also fails on any cycle between folders.
+ */
+const layerRule = (regex, message) => [
+  "error",
+  { patterns: [{ regex, message: `${message} Dependencies point down: see the README.` }] },
+];
+const layerZones = [
+  {
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": layerRule(
+        String.raw`^(~/|\.\./(?!\.\./))`,
+        "app/lib is the bottom layer: it imports nothing else of app/.",
+      ),
+    },
+  },
+  {
+    files: ["app/orders/**", "app/offers/**"],
+    rules: {
+      "no-restricted-imports": layerRule(
+        String.raw`^(~/|\.\./(?!\.\./|lib/|protection/types$))`,
+        "The pure domain imports only app/lib, itself and the service's wire types (app/protection/types).",
+      ),
+    },
+  },
+  {
+    files: ["app/graphql/**"],
+    rules: {
+      "no-restricted-imports": layerRule(
+        String.raw`^(~/|\.\./(?!\.\./|lib/|types/))`,
+        "An Admin API operation imports only app/lib and the generated app/types.",
+      ),
+    },
+  },
+  {
+    files: ["app/models/**"],
+    rules: {
+      "no-restricted-imports": layerRule(
+        String.raw`^(~/|(\.\./)+)(routes|admin|services|storefront|outbox|webhooks|cli|server|shopify\.server|entry\.server|root)(/|$)`,
+        "app/models (data access) never imports the layers that use it.",
+      ),
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,6 +82,7 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error"] }],
     },
   },
+  ...layerZones,
   {
     files: ["scripts/**", "emulator/main.ts", "test/**"],
     rules: { "no-console": "off" },

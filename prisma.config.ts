@@ -1,5 +1,5 @@
 import { defineConfig } from "prisma/config";
-import { DEFAULT_DATABASE_URL, providerOf } from "./app/db/database-url";
+import { DEFAULT_DATABASE_URL, providerOf } from "./app/lib/database-url";
 
 // Prisma's CLI (prisma migrate deploy, prisma studio) reads this file. DATABASE_URL picks
 // the schema and the migrations folder of the matching database.

@@ -3,12 +3,17 @@ import { defineConfig } from "vitest/config";
 
 // Three projects: pure and HTTP-only tests run once ("unit"); every test that touches
 // the database runs twice, once per supported database.
+//
+// The recorded Admin GraphQL stub comes first among the set-up files: the Shopify library keeps
+// the `fetch` it finds when it loads, so the stub must be in place before anything imports it.
+const setupFiles = ["test/support/admin-graphql.ts", "test/support/database-setup.ts"];
+
 const databaseProject = (provider: "sqlite" | "postgresql") => ({
   extends: true as const,
   test: {
     name: provider,
     include: ["test/integration/**/*.test.ts"],
-    setupFiles: ["test/support/database-setup.ts"],
+    setupFiles,
     env: { TEST_DATABASE_PROVIDER: provider },
   },
 });
@@ -24,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "emulator/**/*.test.ts", "test/unit/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "emulator/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
       databaseProject("sqlite"),
@@ -37,7 +42,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["test/storefront/**/*.test.ts", "test/admin/**/*.test.ts"],
-          setupFiles: ["test/support/database-setup.ts"],
+          setupFiles,
           env: { TEST_DATABASE_PROVIDER: "sqlite" },
           testTimeout: 30_000,
           fileParallelism: false,

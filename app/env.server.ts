@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { DATABASE_URL_RULE, DEFAULT_DATABASE_URL, isSupportedDatabaseUrl } from "./db/database-url";
+import {
+  DATABASE_URL_RULE,
+  DEFAULT_DATABASE_URL,
+  isSupportedDatabaseUrl,
+} from "./lib/database-url";
 
 /**
  * The app's whole configuration, read from the process environment and checked once at

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
 import { replaySampleLifecycle } from "./local-demo";
-import { prepareServer } from "./prepare-server";
+import { prepareServer } from "../server/prepare-server";
 
 // npm run local: everything a developer needs on one machine, with no Shopify account and no
 // internet. A .env is written on first run with local development credentials.

@@ -1,4 +1,4 @@
-import { DEFAULT_DATABASE_URL } from "../app/db/database-url";
+import { DEFAULT_DATABASE_URL } from "../app/lib/database-url";
 import { migrateDatabase } from "../app/db/migrate.server";
 
 // npm run db:migrate: applies prisma/migrations/<provider>/ to DATABASE_URL.

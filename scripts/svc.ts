@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { EXIT, parseCommandLine, UsageError } from "../app/cli/args";
 import { cliDatabaseUrl, runCommand } from "../app/cli/commands.server";
 import { createPrismaClient } from "../app/db/client.server";
-import { providerOf, sqliteFilePath } from "../app/db/database-url";
+import { providerOf, sqliteFilePath } from "../app/lib/database-url";
 
 // npm run svc -- <command>: the operator CLI (app/cli). The command line is parsed before
 // any configuration is read, so --help and usage errors work anywhere. Each command reads

@@ -12,7 +12,7 @@ import {
   type AdminConnection,
   type ConnectionKeysInput,
 } from "../models/ShopConnection.server";
-import { WAITING_STATUSES } from "../outbox/retry-policy";
+import { WAITING_STATUSES } from "../models/outbox-status";
 import type { ApiVersion, Environment } from "../protection/types";
 import { verifySecretKey } from "../services/key-verification.server";
 import { goLiveChecklist } from "./checklist.server";

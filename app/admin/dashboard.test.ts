@@ -8,7 +8,6 @@ import {
   eventTotals,
   eventWindows,
   formatDay,
-  formatMinorUnits,
   formatPercent,
   isQuiet,
   orderTotals,
@@ -218,22 +217,6 @@ describe("attachRate", () => {
 });
 
 describe("formatting", () => {
-  it("formats minor units with the currency's real exponent in the admin's locale", () => {
-    expect(plain(formatMinorUnits(123456, "eur", "en"))).toBe("€1,234.56");
-    expect(plain(formatMinorUnits(123456, "EUR", "de"))).toBe("1.234,56 €");
-    expect(plain(formatMinorUnits(1500, "jpy", "en"))).toBe("¥1,500");
-    expect(plain(formatMinorUnits(1500, "kwd", "en"))).toBe("KWD 1.500");
-    expect(plain(formatMinorUnits(5, "eur", "en"))).toBe("€0.05");
-    expect(plain(formatMinorUnits(-250, "usd", "en"))).toBe("-$2.50");
-    expect(plain(formatMinorUnits(12345, "clf", "de"))).toBe("1,2345 CLF");
-  });
-
-  it("keeps every digit of amounts beyond float precision", () => {
-    expect(plain(formatMinorUnits(9_007_199_254_740_991, "eur", "en"))).toBe(
-      "€90,071,992,547,409.91",
-    );
-  });
-
   it("formats the attach rate as a percentage and days in UTC", () => {
     expect(plain(formatPercent(1 / 3, "en"))).toBe("33.3%");
     expect(plain(formatPercent(0.5, "de"))).toBe("50 %");

@@ -1,5 +1,3 @@
-import { currencyExponent } from "../orders/money";
-
 /**
  * The home page's figures as pure functions of aggregates the database computed
  * (dashboard.server.ts gathers them). Every window is a rolling one that ends when the page
@@ -246,24 +244,6 @@ export function isQuiet(dashboard: Dashboard): boolean {
     events.delivered + events.failed + events.waiting === 0 &&
     dashboard.orders.last7d.reportedOrders === 0
   );
-}
-
-/**
- * An amount in minor units, formatted in the locale with the currency's real exponent
- * (JPY 0, EUR 2, KWD 3). The decimal is built from the digits, never through a float.
- */
-export function formatMinorUnits(amount: number, currency: string, locale: string): string {
-  const exponent = currencyExponent(currency);
-  const digits = String(Math.abs(Math.trunc(amount))).padStart(exponent + 1, "0");
-  const decimal =
-    exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-  const value = `${amount < 0 ? "-" : ""}${decimal}` as `${number}`;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(value);
 }
 
 export function formatPercent(rate: number, locale: string): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_TOPICS } from "../orders/types";
-import { OUTBOX_STATUSES, type OutboxStatus } from "../outbox/retry-policy";
+import { OUTBOX_STATUSES, type OutboxStatus } from "../models/outbox-status";
 import { ORDER_EVENT_TYPES, type OrderEventType } from "../protection/types";
 
 // The event log's URL query (tab, filters, page), parsed without I/O so that links, the back

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n/translate";
 import type { ShopSettings } from "../models/ShopSettings.server";
-import { OFFER_LAYOUTS, offerOptionsSchema } from "./offer-options";
+import { OFFER_LAYOUTS, offerOptionsSchema } from "../offers/offer-options";
 
 /*
  * The Settings page's form, checked on the server. Messages are i18n keys of the `settings`

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { OUTBOX_STATUSES, type OutboxStatus } from "../outbox/retry-policy";
+import { OUTBOX_STATUSES, type OutboxStatus } from "../models/outbox-status";
 import { API_VERSIONS, ENVIRONMENTS, type ApiVersion, type Environment } from "../protection/types";
 
 // The operator CLI's command line (`npm run svc -- <command>`): argv in, a typed command or

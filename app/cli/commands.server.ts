@@ -6,7 +6,7 @@ import {
   DATABASE_URL_RULE,
   DEFAULT_DATABASE_URL,
   isSupportedDatabaseUrl,
-} from "../db/database-url";
+} from "../lib/database-url";
 import { encryptionKey, encryptionKeyList } from "../env.server";
 import {
   countOutboxEventsByStatus,
@@ -23,7 +23,7 @@ import {
   type ConnectionKeysInput,
   type PublicConnection,
 } from "../models/ShopConnection.server";
-import { OUTBOX_STATUSES } from "../outbox/retry-policy";
+import { OUTBOX_STATUSES } from "../models/outbox-status";
 import { parseRetentionDays } from "../privacy/customer-data";
 import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
 import { CliError, EXIT, isHttpUrl, UsageError, type CliCommand, type ExitCode } from "./args";

@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "../generated/prisma/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "../generated/prisma/sqlite/client";
 import { parseDatabasePoolSize } from "../env.server";
-import { providerOf, sqliteFilePath, type DatabaseProvider } from "./database-url";
+import { providerOf, sqliteFilePath, type DatabaseProvider } from "../lib/database-url";
 
 /**
  * The app's code is typed against the SQLite client: its API is the subset both databases

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { providerOf, sqliteFilePath, type DatabaseProvider } from "./database-url";
+import { providerOf, sqliteFilePath, type DatabaseProvider } from "../lib/database-url";
 
 /**
  * Applies the SQL migrations in prisma/migrations/<provider>/ and keeps Prisma's

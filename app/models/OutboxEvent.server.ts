@@ -1,5 +1,5 @@
 import type { AppPrismaClient } from "../db/client.server";
-import { OPEN_STATUSES, type OutboxStatus } from "../outbox/retry-policy";
+import { OPEN_STATUSES, type OutboxStatus } from "./outbox-status";
 
 export interface OutboxEventFilter {
   shop: string;

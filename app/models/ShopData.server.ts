@@ -5,18 +5,29 @@ import type { AppPrismaClient } from "../db/client.server";
  * redaction live in app/privacy (decision 015).
  */
 export async function eraseShopData(db: AppPrismaClient, shop: string) {
-  const [sessions, events, attempts, receipts, connections, items, orders, variants, hints] =
-    await db.$transaction([
-      db.session.deleteMany({ where: { shop } }),
-      db.outboxEvent.deleteMany({ where: { shop } }),
-      db.outboxAttempt.deleteMany({ where: { shop } }),
-      db.webhookReceipt.deleteMany({ where: { shop } }),
-      db.shopConnection.deleteMany({ where: { shop } }),
-      db.protectionItem.deleteMany({ where: { shop } }),
-      db.orderSummary.deleteMany({ where: { shop } }),
-      db.protectableVariant.deleteMany({ where: { shop } }),
-      db.productOfferHint.deleteMany({ where: { shop } }),
-    ]);
+  const [
+    sessions,
+    events,
+    attempts,
+    receipts,
+    connections,
+    items,
+    orders,
+    variants,
+    hints,
+    hintPublishes,
+  ] = await db.$transaction([
+    db.session.deleteMany({ where: { shop } }),
+    db.outboxEvent.deleteMany({ where: { shop } }),
+    db.outboxAttempt.deleteMany({ where: { shop } }),
+    db.webhookReceipt.deleteMany({ where: { shop } }),
+    db.shopConnection.deleteMany({ where: { shop } }),
+    db.protectionItem.deleteMany({ where: { shop } }),
+    db.orderSummary.deleteMany({ where: { shop } }),
+    db.protectableVariant.deleteMany({ where: { shop } }),
+    db.productOfferHint.deleteMany({ where: { shop } }),
+    db.productOfferHintPublish.deleteMany({ where: { shop } }),
+  ]);
   return {
     sessions: sessions.count,
     events: events.count,
@@ -27,5 +38,6 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     orderSummaries: orders.count,
     protectableVariants: variants.count,
     productOfferHints: hints.count,
+    productOfferHintPublishes: hintPublishes.count,
   };
 }

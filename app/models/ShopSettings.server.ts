@@ -1,4 +1,4 @@
-import { readOfferOptions, writeOfferOptions, type OfferOptions } from "../admin/offer-options";
+import { readOfferOptions, writeOfferOptions, type OfferOptions } from "../offers/offer-options";
 import type { AppPrismaClient } from "../db/client.server";
 
 /** The merchant's choices on the admin's Settings page. Every field is safe for a browser. */

@@ -1,12 +1,10 @@
 import type { AppPrismaClient } from "../db/client.server";
 import type { Logger } from "../logger.server";
-import type { AdminGraphql } from "../services/admin-api.server";
-import { updateOfferHint } from "../storefront/offer-hints.server";
 
 /**
  * What the app proxy learns about a storefront: that the embed runs (it reports carts), that
  * the offer block runs (it looks up plans), and which variants were offered plans. The admin's
- * checklist and attach rate read it; the offer block's layout hint is kept from it too
+ * checklist and attach rate read it, and it says when the offer block's layout hint is due
  * (decision 014). Each fact is written at most once per NOTE_INTERVAL_MS per process, so a busy
  * storefront costs no write per page view.
  */
@@ -53,18 +51,19 @@ export interface OfferLookupNote {
   productId?: string;
   /** Whether the service had plans for the variant. */
   offered: boolean;
-  /** The shop's Admin API through its offline session, to publish the hint; absent without one. */
-  graphql?: AdminGraphql;
   log: Logger;
 }
 
-/** The offer block looked up plans for a variant. */
+/**
+ * The offer block looked up plans for a variant. True when the product's layout hint is due an
+ * update: the caller (the storefront) keeps it, so that this model calls no API.
+ */
 export async function noteOfferLookup(
   db: AppPrismaClient,
   shop: string,
   note: OfferLookupNote,
   now = new Date(),
-) {
+): Promise<boolean> {
   const { variantId, productId, offered } = note;
   if (isDue(`block:${shop}`, now.getTime())) {
     await db.shopConnection.updateMany({ where: { shop }, data: { offerBlockSeenAt: now } });
@@ -80,7 +79,7 @@ export async function noteOfferLookup(
           `Not noting new variants of ${shop} for 10 minutes: over ${MAX_NEW_VARIANTS_PER_INTERVAL} arrived`,
         );
       }
-      return;
+      return false;
     }
     if (lastNoted.size >= MAX_REMEMBERED) lastNoted.clear();
     lastNoted.set(variantKey, now.getTime());
@@ -93,9 +92,9 @@ export async function noteOfferLookup(
     });
   }
   // Keyed by the answer too: a variant whose plans come or go is recorded at once.
-  if (productId && isDue(`hint:${shop}:${productId}:${variantId}:${offered}`, now.getTime())) {
-    await updateOfferHint(db, { shop, productId, variantId, offered }, note.graphql, note.log);
-  }
+  return (
+    Boolean(productId) && isDue(`hint:${shop}:${productId}:${variantId}:${offered}`, now.getTime())
+  );
 }
 
 /** Forgets what was noted, so that the next call writes (tests). */

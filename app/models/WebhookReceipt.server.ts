@@ -1,4 +1,5 @@
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
+import { isUniqueViolation } from "../lib/unique-violation";
 
 export type ReceiptStatus = "processed" | "ignored" | "unprocessable";
 
@@ -52,16 +53,6 @@ export function receiptRow(input: ReceiptInput) {
     detail: input.detail ?? null,
     payload: input.payload ?? null,
   };
-}
-
-/** Prisma's "unique constraint failed" (P2002), whichever database and adapter raised it. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    "code" in error &&
-    (error as { code?: unknown }).code === "P2002"
-  );
 }
 
 /**

@@ -1,7 +1,4 @@
-export { idString } from "./ids";
-export { parseWebhookJson } from "./json";
 export { mapOrderWebhook } from "./map-webhook";
-export { currencyExponent, toMinorUnits } from "./money";
 export { PROTECTED_PRODUCT_REF_PROPERTY } from "./order-placed";
 export { summarizeOrderPlaced, type OrderSummaryFigures } from "./order-summary";
 export { refundCancellationKey } from "./refunds";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { shopifyFixturesDir } from "../../test/support/test-env";
 import { readShopifyFixture } from "../../test/support/webhooks";
 import type { OrderPlacedPayload } from "../protection/types";
-import { parseWebhookJson } from "./json";
+import { parseWebhookJson } from "../lib/json";
 import { mapOrderWebhook } from "./map-webhook";
 import type { MappingResult, OrderTopic } from "./types";
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../test/support/test-env";
 import { readShopifyFixture } from "../../test/support/webhooks";
 import type { OrderPlacedPayload } from "../protection/types";
-import { ORDER_TOPICS, isOrderTopic, mapOrderWebhook, parseWebhookJson } from "./index";
+import { parseWebhookJson } from "../lib/json";
+import { ORDER_TOPICS, isOrderTopic, mapOrderWebhook } from "./index";
 import type { MappingResult } from "./types";
 
 const REPORT_ALL = { reportOrdersWithoutPlan: true };

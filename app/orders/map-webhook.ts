@@ -1,5 +1,5 @@
 import { toFulfillmentEvents } from "./fulfillments";
-import { idString } from "./ids";
+import { idString } from "../lib/shopify-id";
 import { toOrderCancelledEvents } from "./order-cancelled";
 import { toOrderEditEvents } from "./order-edits";
 import { hasPlanLine, toOrderPlacedEvent } from "./order-placed";

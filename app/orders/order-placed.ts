@@ -4,7 +4,7 @@ import type {
   Customer,
   OrderPlacedPayload,
 } from "../protection/types";
-import { currencyExponent } from "./money";
+import { currencyExponent } from "../lib/money";
 import {
   type JsonObject,
   fail,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { repoRoot } from "../../test/support/test-env";
 import type { OrderPlacedPayload } from "../protection/types";
 import { mapOrderWebhook } from "./map-webhook";
-import { parseWebhookJson } from "./json";
+import { parseWebhookJson } from "../lib/json";
 import { summarizeOrderPlaced } from "./order-summary";
 
 function placedPayloadOf(file: string): OrderPlacedPayload {

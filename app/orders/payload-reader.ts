@@ -1,7 +1,7 @@
 // Reading untyped webhook JSON field by field. Every problem names the field's path, so that an
 // unprocessable webhook says exactly what was wrong with it.
-import { idString } from "./ids";
-import { toMinorUnits } from "./money";
+import { idString } from "../lib/shopify-id";
+import { toMinorUnits } from "../lib/money";
 import { toServiceTimestamp } from "./timestamps";
 
 /** Thrown inside the mappers only; mapOrderWebhook turns it into an "unprocessable" result. */

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
 import { logger } from "../logger.server";
+import { isUniqueViolation } from "../lib/unique-violation";
 import {
   findDuplicateReceipt,
-  isUniqueViolation,
   receiptFor,
   receiptRow,
   type ReceiptStatus,
 } from "../models/WebhookReceipt.server";
+import { parseWebhookJson } from "../lib/json";
 import {
   mapOrderWebhook,
-  parseWebhookJson,
   refundCancellationKey,
   summarizeOrderPlaced,
   type DerivedEvent,
@@ -18,7 +18,7 @@ import {
   type OrderTopic,
 } from "../orders";
 import type { Environment } from "../protection/types";
-import { WAITING_STATUSES } from "./retry-policy";
+import { WAITING_STATUSES } from "../models/outbox-status";
 
 export interface OrderWebhookDelivery {
   shop: string;

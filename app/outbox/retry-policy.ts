@@ -2,22 +2,6 @@ import type { ServiceResult } from "../protection/results";
 
 // Pure delivery rules: what a service answer means for an outbox event, and when to try again.
 
-export const OUTBOX_STATUSES = [
-  "pending",
-  "delivering",
-  "delivered",
-  "failed",
-  "dead",
-  "unprocessable",
-] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
-/** Statuses of events that wait for a worker: due now or later, none claimed. */
-export const WAITING_STATUSES = ["pending", "failed"] as const satisfies OutboxStatus[];
-
-/** Statuses that still lead to a delivery. */
-export const OPEN_STATUSES = [...WAITING_STATUSES, "delivering"] as const satisfies OutboxStatus[];
-
 export const FIRST_RETRY_DELAY_MS = 1_000;
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1_000;
 /** An event keeps being retried for this long after its first failure; then it is dead. */

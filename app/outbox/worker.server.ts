@@ -9,7 +9,8 @@ import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { claimDueEvents, releaseClaims } from "./claim.server";
 import { deliverClaimedEvent, type ClientFactory, type DeliveryOutcome } from "./deliver.server";
-import { RETRY_WINDOW_MS, scheduleRetry, WAITING_STATUSES } from "./retry-policy";
+import { WAITING_STATUSES } from "../models/outbox-status";
+import { RETRY_WINDOW_MS, scheduleRetry } from "./retry-policy";
 import { idempotencyKeyFor } from "./idempotency";
 import { onOutboxNotified } from "./signal.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWebhookJson } from "../orders";
+import { parseWebhookJson } from "../lib/json";
 import {
   customerSubjectOf,
   isEventExpired,

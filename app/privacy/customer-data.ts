@@ -1,4 +1,5 @@
-import { idString, parseWebhookJson } from "../orders";
+import { parseWebhookJson } from "../lib/json";
+import { idString } from "../lib/shopify-id";
 
 // What the app holds about a customer, and how it is redacted (decision 015). Pure: the
 // database side is customer-data.server.ts. Personal data lives in two places only:

@@ -1,4 +1,4 @@
-import { formatMinorUnits } from "./price-points";
+import { formatMinorUnits } from "../lib/money";
 import type { Strategy } from "./strategies";
 
 export interface CopyableItem {

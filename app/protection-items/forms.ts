@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isMessageKey, type MessageKey } from "../i18n/translate";
-import { isResourceGid } from "./ids";
+import { isResourceGid } from "../lib/shopify-id";
 import { MAPPING_STRATEGIES } from "./strategies";
 
 /*

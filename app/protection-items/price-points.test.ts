@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMinorUnits, MAX_PRICE_POINTS, parsePricePoints } from "./price-points";
+import { MAX_PRICE_POINTS, parsePricePoints } from "./price-points";
 
 describe("parsePricePoints", () => {
   it("reads the merchant's list in EUR as cents and as Shopify's decimal amounts", () => {
@@ -100,15 +100,5 @@ describe("parsePricePoints", () => {
       ok: false,
       issues: [{ code: "not_a_price", value: "99999999999999999" }],
     });
-  });
-});
-
-describe("formatMinorUnits", () => {
-  it("writes the currency's digits", () => {
-    expect(formatMinorUnits(1999, "EUR")).toBe("19.99");
-    expect(formatMinorUnits(5, "EUR")).toBe("0.05");
-    expect(formatMinorUnits(1500, "JPY")).toBe("1500");
-    expect(formatMinorUnits(4125, "KWD")).toBe("4.125");
-    expect(formatMinorUnits(-250, "usd")).toBe("-2.50");
   });
 });

@@ -1,4 +1,4 @@
-import { currencyExponent, toMinorUnits } from "../orders/money";
+import { currencyExponent, formatMinorUnits, toMinorUnits } from "../lib/money";
 
 /** One product gets one variant per price point; this keeps the product well under Shopify's limit. */
 export const MAX_PRICE_POINTS = 50;
@@ -19,16 +19,6 @@ export type PricePointIssue =
 
 export type PricePointsResult =
   { ok: true; pricePoints: PricePoint[] } | { ok: false; issues: PricePointIssue[] };
-
-/** An amount in minor units as a decimal string with the currency's digits: 1999 EUR → "19.99". */
-export function formatMinorUnits(minorUnits: number, currency: string): string {
-  const exponent = currencyExponent(currency);
-  const digits = String(Math.abs(minorUnits));
-  const sign = minorUnits < 0 ? "-" : "";
-  if (exponent === 0) return sign + digits;
-  const padded = digits.padStart(exponent + 1, "0");
-  return `${sign}${padded.slice(0, -exponent)}.${padded.slice(-exponent)}`;
-}
 
 /**
  * The merchant's list of prices ("19.99, 29.99, 59.99", one per line, or separated by

@@ -1,4 +1,4 @@
-import { parseWebhookJson } from "../orders/json";
+import { parseWebhookJson } from "../lib/json";
 import { parseCartUpdateBody } from "../storefront/cart";
 import { reportCartUpdate } from "../storefront/cart-updates.server";
 import {

@@ -1,5 +1,5 @@
 /*
- * The public edge's body rules (decision 016), applied by scripts/serve.ts before a request's
+ * The public edge's body rules (decision 016), applied by server/serve.ts before a request's
  * body is read: each route has a cap (413 past it, known from Content-Length alone), and all the
  * bodies being read at once share one byte budget (503 when it is spent), so no number of
  * connections can make the process buffer more than the budget. Pure: no I/O, no framework.

@@ -7,7 +7,7 @@ import { handleOrderWebhook, ORDER_WEBHOOK_PATHS } from "../webhooks/orders.serv
 import type { EdgeLimits } from "./body-limits.server";
 
 /**
- * What the production server (scripts/serve.ts) takes from the server build besides Remix's
+ * What the production server (server/serve.ts) takes from the server build besides Remix's
  * request handler. Taken from the build, not imported from source, so that the server and
  * Remix share one Prisma client, one logger and one embedded worker.
  */

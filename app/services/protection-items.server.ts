@@ -15,8 +15,8 @@ import type {
 import { logger } from "../logger.server";
 import { runAdminOperation, type AdminGraphql } from "./admin-api.server";
 import { saveProtectionItems, type ProtectionItemInput } from "../models/ProtectionItem.server";
-import { toMinorUnits } from "../orders/money";
-import { numericIdOf } from "../protection-items/ids";
+import { toMinorUnits } from "../lib/money";
+import { numericIdOf, shopifyGid } from "../lib/shopify-id";
 import { parsePricePoints, type PricePointIssue } from "../protection-items/price-points";
 import type { MappingStrategy } from "../protection-items/strategies";
 
@@ -309,7 +309,7 @@ export async function checkOnlineStore(
     "ProtectionProductsPublished",
     PROTECTION_PRODUCTS_PUBLISHED_QUERY,
     {
-      ids: ids.map((id) => `gid://shopify/Product/${id}`),
+      ids: ids.map((id) => shopifyGid("Product", id)),
       publicationId: lookup.publicationId,
     },
   );

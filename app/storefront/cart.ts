@@ -7,7 +7,7 @@ import {
   shopifyIdValue,
   userSessionId,
 } from "./fields";
-import { shopifyCentsToMinorUnits } from "./money";
+import { shopifyCentsToMinorUnits } from "../lib/money";
 import { toRequestIssues, type Parsed } from "./request-issues";
 
 /** The line item property the storefront sets on a plan line: the protected variant's ID. */

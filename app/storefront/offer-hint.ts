@@ -1,3 +1,5 @@
+import { shopifyGid } from "../lib/shopify-id";
+
 /*
  * The offer block's layout hint (decision 014). The block reserves the height of two plans while
  * it asks for them, so that plans arriving move nothing (CLS 0). On a variant without plans that
@@ -16,42 +18,16 @@ export const OFFER_HINT_METAFIELD = {
 
 /**
  * At most this many variants are listed per product: Shopify's variant limit per product, so
- * every variant fits, and the value stays a few tens of kilobytes at most.
+ * every real variant fits, and the value stays a few tens of kilobytes at most.
  */
 export const MAX_HINTED_VARIANTS = 2048;
 
-/** The stored list: variant IDs, digits only, sorted, no duplicates. Anything else reads as none. */
-export function readHintedVariants(stored: string | null | undefined): string[] {
-  if (!stored) return [];
-  try {
-    const value: unknown = JSON.parse(stored);
-    if (!Array.isArray(value)) return [];
-    return normalize(
-      value.filter((id): id is string => typeof id === "string" && /^\d+$/.test(id)),
-    );
-  } catch {
-    return [];
-  }
-}
-
-function normalize(ids: readonly string[]): string[] {
-  return [...new Set(ids)].sort().slice(0, MAX_HINTED_VARIANTS);
-}
-
 /**
- * The list after a lookup: a variant without plans joins it, a variant with plans leaves it.
- * `undefined` when the list does not change, which is the case for nearly every page view.
+ * The product's list as the metafield holds it: variant IDs sorted, no duplicates, at most
+ * MAX_HINTED_VARIANTS (the lowest IDs, so that the value does not depend on the order they came in).
  */
-export function nextHintedVariants(
-  current: readonly string[],
-  variantId: string,
-  offered: boolean,
-): string[] | undefined {
-  const listed = current.includes(variantId);
-  if (listed !== offered) return undefined;
-  if (offered) return current.filter((id) => id !== variantId);
-  if (current.length >= MAX_HINTED_VARIANTS) return undefined;
-  return normalize([...current, variantId]);
+export function hintedVariants(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort().slice(0, MAX_HINTED_VARIANTS);
 }
 
 export const serializeHintedVariants = (ids: readonly string[]): string => JSON.stringify(ids);
@@ -75,7 +51,7 @@ export function offerHintMetafield(
   withoutPlans: readonly string[],
 ): OfferHintMetafieldInput {
   return {
-    ownerId: `gid://shopify/Product/${productId}`,
+    ownerId: shopifyGid("Product", productId),
     ...OFFER_HINT_METAFIELD,
     value: offerHintValue(withoutPlans),
   };

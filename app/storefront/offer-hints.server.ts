@@ -8,7 +8,7 @@ import {
   recordVariantPlans,
 } from "../models/ProductOfferHint.server";
 import { runAdminOperation, type AdminGraphql } from "../services/admin-api.server";
-import { offerHintMetafield, readHintedVariants } from "./offer-hint";
+import { hintedVariants, offerHintMetafield, serializeHintedVariants } from "./offer-hint";
 
 /*
  * Keeps each product's layout hint (decision 014) in step with what the storefront learns: a
@@ -20,10 +20,14 @@ import { offerHintMetafield, readHintedVariants } from "./offer-hint";
 
 /** Publishes of one product in this process, so that a burst of page views writes it once. */
 const publishing = new Map<string, Promise<void>>();
-/** Products whose value changed while their publish ran: it runs once more. */
+/** Products noted while their publish ran: it reads them again before it ends. */
 const changedWhilePublishing = new Set<string>();
-/** Rounds of one publish when the value keeps changing under it; later views catch up. */
-const MAX_PUBLISH_ROUNDS = 3;
+/**
+ * Rounds of one publish, each a read and, when Shopify's copy differs, a write. A publish takes
+ * two (the write, and the read that finds it done); when the value keeps changing under it, later
+ * views catch up.
+ */
+const MAX_PUBLISH_ROUNDS = 4;
 
 export interface OfferHintLookup {
   shop: string;
@@ -44,8 +48,8 @@ export async function updateOfferHint(
   log: Logger,
 ): Promise<void> {
   const { shop, productId, variantId, offered } = lookup;
-  const hint = await recordVariantPlans(db, shop, productId, variantId, offered);
-  if (!hint || hint.published === hint.withoutPlans) return;
+  await recordVariantPlans(db, shop, productId, variantId, offered);
+  if (!(await unpublishedHint(db, shop, productId))) return;
   if (!graphql) {
     log.info(
       { productId },
@@ -54,6 +58,18 @@ export async function updateOfferHint(
     return;
   }
   await publishOfferHint(db, shop, productId, graphql, log);
+}
+
+/** The product's list when Shopify does not hold it yet; undefined when there is nothing to send. */
+async function unpublishedHint(
+  db: AppPrismaClient,
+  shop: string,
+  productId: string,
+): Promise<string[] | undefined> {
+  const hint = await findOfferHint(db, shop, productId);
+  if (!hint) return undefined;
+  const withoutPlans = hintedVariants(hint.withoutPlans);
+  return serializeHintedVariants(withoutPlans) === hint.published ? undefined : withoutPlans;
 }
 
 /** Writes the product's hint to its metafield until Shopify holds the app's current value. */
@@ -74,9 +90,13 @@ export function publishOfferHint(
     try {
       for (let round = 0; round < MAX_PUBLISH_ROUNDS; round += 1) {
         changedWhilePublishing.delete(key);
-        const hint = await findOfferHint(db, shop, productId);
-        if (!hint || hint.published === hint.withoutPlans) return;
-        const failure = await sendOfferHint(graphql, shop, productId, hint.withoutPlans);
+        const withoutPlans = await unpublishedHint(db, shop, productId);
+        if (!withoutPlans) {
+          // A view that joined meanwhile may have written after this read began: read again.
+          if (changedWhilePublishing.has(key)) continue;
+          return;
+        }
+        const failure = await sendOfferHint(graphql, shop, productId, withoutPlans);
         if (failure) {
           log.warn(
             { productId },
@@ -85,8 +105,8 @@ export function publishOfferHint(
           await markOfferHintFailed(db, shop, productId, failure);
           return;
         }
-        const kept = await markOfferHintPublished(db, shop, productId, hint.withoutPlans);
-        if (kept && !changedWhilePublishing.has(key)) return;
+        // Shopify holds what was sent, whatever was noted meanwhile; the next round sees that.
+        await markOfferHintPublished(db, shop, productId, serializeHintedVariants(withoutPlans));
       }
     } finally {
       publishing.delete(key);
@@ -102,7 +122,7 @@ async function sendOfferHint(
   graphql: AdminGraphql,
   shop: string,
   productId: string,
-  value: string,
+  withoutPlans: readonly string[],
 ): Promise<string | undefined> {
   let result;
   try {
@@ -112,7 +132,7 @@ async function sendOfferHint(
       "SetPlanAvailability",
       SET_PLAN_AVAILABILITY_MUTATION,
       {
-        metafields: [offerHintMetafield(productId, readHintedVariants(value))],
+        metafields: [offerHintMetafield(productId, withoutPlans)],
       },
     );
   } catch (thrown) {

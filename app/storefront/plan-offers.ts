@@ -1,7 +1,7 @@
-import type { OfferOptions } from "../admin/offer-options";
+import type { OfferOptions } from "../offers/offer-options";
 import type { Plan } from "../protection/types";
 import { SHOPIFY_ID } from "./fields";
-import { minorUnitsToShopifyCents } from "./money";
+import { minorUnitsToShopifyCents } from "../lib/money";
 import type { PlanOfferRequest } from "./plan-request";
 
 /** One plan as the storefront shows it and adds it to the cart. */

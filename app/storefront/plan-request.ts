@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PlanLookupQuery } from "../protection/types";
 import { currencyCode, requiredString, SHOPIFY_ID, userSessionId } from "./fields";
-import { shopifyCentsToMinorUnits } from "./money";
+import { shopifyCentsToMinorUnits } from "../lib/money";
 import { toRequestIssues, type Parsed, type RequestIssue } from "./request-issues";
 
 /** A product page asking for plans: GET /apps/svc/plans?variant_id=…&price=…&currency=…&… */

@@ -1,4 +1,4 @@
-import { readOfferOptions } from "../admin/offer-options";
+import { readOfferOptions } from "../offers/offer-options";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import type { Logger } from "../logger.server";
@@ -11,6 +11,7 @@ import {
   protectionClientForShop,
 } from "../services/protection.server";
 import { LoadingCache } from "./loading-cache";
+import { updateOfferHint } from "./offer-hints.server";
 import { toPlanOffers, type PlanOffer, type PlanOffersAnswer } from "./plan-offers";
 import { toPlanLookupQuery, type PlanOfferRequest } from "./plan-request";
 import { checkShopVariant } from "./variant-check.server";
@@ -124,15 +125,25 @@ export async function findPlanOffers(
   // The hint goes to the product Shopify named, not to the one the visitor claimed.
   const productId =
     request.productId === undefined ? undefined : (verifiedProductId ?? request.productId);
+  const offered = value.plans.length > 0;
   noteOfferLookup(prisma, shop, {
     variantId: request.variantId,
     ...(productId === undefined ? {} : { productId }),
-    offered: value.plans.length > 0,
-    ...(graphql ? { graphql } : {}),
+    offered,
     log,
-  }).catch((error: unknown) =>
-    log.error({ err: error }, "Failed to note the offer block's activity"),
-  );
+  })
+    .then(async (hintDue) => {
+      if (!hintDue || productId === undefined) return;
+      await updateOfferHint(
+        prisma,
+        { shop, productId, variantId: request.variantId, offered },
+        graphql,
+        log,
+      );
+    })
+    .catch((error: unknown) =>
+      log.error({ err: error }, "Failed to note the offer block's activity"),
+    );
   // Read from the connection loaded above, not cached with the plans: a saved change shows at once.
   const options =
     connection.offerOptions === null ? {} : { options: readOfferOptions(connection.offerOptions) };

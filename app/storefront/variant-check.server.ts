@@ -1,5 +1,6 @@
 import { getEnv } from "../env.server";
 import { PRODUCT_VARIANT_OWNER_QUERY } from "../graphql/ProductVariantOwner";
+import { shopifyGid } from "../lib/shopify-id";
 import type { Logger } from "../logger.server";
 import { runAdminOperation, type AdminGraphql } from "../services/admin-api.server";
 import { LoadingCache } from "./loading-cache";
@@ -68,7 +69,7 @@ async function askShopify(graphql: AdminGraphql, shop: string, variantId: string
       shop,
       "ProductVariantOwner",
       PRODUCT_VARIANT_OWNER_QUERY,
-      { id: `gid://shopify/ProductVariant/${variantId}` },
+      { id: shopifyGid("ProductVariant", variantId) },
     );
   } catch (thrown) {
     // An expired or revoked offline token: no merchant is here to authenticate again.

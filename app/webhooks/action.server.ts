@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import type { AppPrismaClient } from "../db/client.server";
 import prisma from "../db.server";
 import { logger } from "../logger.server";
-import { parseWebhookJson } from "../orders";
+import { parseWebhookJson } from "../lib/json";
 import { authenticate } from "../shopify.server";
 import { isInstalledShop, isKnownShop } from "./installed-shops.server";
 import type { WebhookDelivery } from "./lifecycle.server";

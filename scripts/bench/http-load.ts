@@ -193,14 +193,6 @@ export async function runOpenLoop(
   return result;
 }
 
-/** Nearest-rank percentile of unsorted samples. */
-export function percentile(samples: number[], fraction: number): number {
-  if (!samples.length) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
-  return sorted[rank - 1]!;
-}
-
 /** "10000 × 200" or "9990 × 200, 10 × 401, 3 network errors (ECONNRESET)". */
 export function describeAnswers(result: LoadResult): string {
   const parts = [...result.statuses].map(([status, count]) => `${count} × ${status}`);

@@ -4,10 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-
-export class BenchmarkError extends Error {
-  override name = "BenchmarkError";
-}
+import { BenchmarkError } from "./stats";
 
 function newestMtime(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
@@ -232,6 +229,19 @@ export function commandOf(pid: number): string {
   return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
 }
 
+/** server/start.ts migrates, then serves from a child process: that child is the web server. */
+export function servingPid(launcher: AppProcess): number {
+  const serving = childPids(launcher.pid).filter((pid) =>
+    commandOf(pid).includes("server/serve.ts"),
+  );
+  if (serving.length !== 1) {
+    throw new BenchmarkError(
+      `Expected one server/serve.ts child of server/start.ts, found ${serving.length}`,
+    );
+  }
+  return serving[0]!;
+}
+
 /** Polls GET /healthz until it answers 200; fails early if the process exits. */
 export async function waitForHealthy(
   port: number,
@@ -258,86 +268,4 @@ export async function waitForHealthy(
   throw new BenchmarkError(
     `The server did not answer /healthz within ${timeoutMs / 1000} s; see ${logPath}`,
   );
-}
-
-/** Clock ticks of /proc in ms: USER_HZ is 100 on Linux. */
-export const TICK_MS = 10;
-
-/** User plus system CPU time of a process so far, in ms. */
-export function cpuTimeMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
-/** CPU time the whole machine spent busy (steal included: it was not ours to use), in ms. */
-export function machineBusyMs(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-    .split("\n", 1)[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (
-    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) *
-    TICK_MS
-  );
-}
-
-/** CPU time of every PostgreSQL process so far, in ms. */
-export function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "postgres") {
-        total += cpuTimeMs(Number(entry));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
-/** CPU time of this process so far, in ms. */
-export function selfCpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-export interface CpuShares {
-  wallMs: number;
-  /** In CPUs (1 = one core fully busy) over the measured wall time. */
-  app: number;
-  loadGenerator: number;
-  postgres: number;
-  /** Everything else on the machine: other people's builds and tests, the hypervisor's steal. */
-  other: number;
-}
-
-/** Starts accounting where the machine's CPU time goes; call the result when the phase ends. */
-export function accountCpu(appPid: number): () => CpuShares {
-  const start = {
-    at: performance.now(),
-    machine: machineBusyMs(),
-    app: cpuTimeMs(appPid),
-    self: selfCpuMs(),
-    postgres: postgresCpuMs(),
-  };
-  return () => {
-    const wallMs = performance.now() - start.at;
-    const app = cpuTimeMs(appPid) - start.app;
-    const self = selfCpuMs() - start.self;
-    const postgres = postgresCpuMs() - start.postgres;
-    const other = Math.max(0, machineBusyMs() - start.machine - app - self - postgres);
-    return {
-      wallMs,
-      app: app / wallMs,
-      loadGenerator: self / wallMs,
-      postgres: postgres / wallMs,
-      other: other / wallMs,
-    };
-  };
 }

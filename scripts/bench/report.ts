@@ -1,8 +1,8 @@
 import os from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import prettier from "prettier";
-import type { DatabaseProvider } from "../../app/db/database-url";
-import type { CpuShares } from "./processes";
+import type { DatabaseProvider } from "../../app/lib/database-url";
+import { DISTURBED_CPUS, type CpuShares } from "./cpu";
 
 export const TARGETS = {
   acceptedPerSecond: 1_000,
@@ -20,6 +20,9 @@ export interface MachineInfo {
   node: string;
   pinning: string;
 }
+
+/** Where the machine's CPU went in a phase: the app's process (server or worker), this one, PostgreSQL. */
+export type AppCpuShares = CpuShares<"app" | "loadGenerator" | "postgres">;
 
 export interface DatabaseResult {
   provider: DatabaseProvider;
@@ -56,12 +59,12 @@ export interface DatabaseResult {
     workerBytes: number;
   };
   /** Where the machine's CPU time went in each measured phase. */
-  cpu: { acceptance: CpuShares; latency?: CpuShares; drain?: CpuShares };
+  cpu: { acceptance: AppCpuShares; latency?: AppCpuShares; drain?: AppCpuShares };
   /** What was verified, one line each. */
   checks: string[];
 }
 
-const DATABASE_NAMES: Record<DatabaseProvider, string> = {
+export const DATABASE_NAMES: Record<DatabaseProvider, string> = {
   sqlite: "SQLite",
   postgresql: "PostgreSQL",
 };
@@ -123,7 +126,7 @@ const ROWS: Row[] = [
       `${integer.format(drain.perSecond)}/s ${verdict(drain.perSecond >= TARGETS.drainPerSecond)}`,
   },
   {
-    measure: "Peak RSS, server (VmHWM of the scripts/serve.ts process)",
+    measure: "Peak RSS, server (VmHWM of the server/serve.ts process)",
     target: `≤ ${megabytes(TARGETS.peakRssBytes)}`,
     cell: ({ peakRss }) =>
       `${megabytes(peakRss.serverBytes)} ${verdict(peakRss.serverBytes <= TARGETS.peakRssBytes)}`,
@@ -149,11 +152,8 @@ function resultsTable(results: DatabaseResult[]): string {
   return lines.join("\n");
 }
 
-/** Other processes using more than this many CPUs during a phase make its figures unreliable. */
-const DISTURBED_CPUS = 0.15;
-
 function describeCpu(cpu: DatabaseResult["cpu"]): string {
-  const phases = Object.entries(cpu).filter((entry): entry is [string, CpuShares] => !!entry[1]);
+  const phases = Object.entries(cpu).filter((entry): entry is [string, AppCpuShares] => !!entry[1]);
   return phases
     .map(([phase, shares]) => {
       const app = phase === "drain" ? "worker" : "server";
@@ -168,7 +168,7 @@ export function disturbances(results: DatabaseResult[]): string[] {
   return results.flatMap((r) =>
     Object.entries(r.cpu)
       .filter(
-        (entry): entry is [string, CpuShares] => !!entry[1] && entry[1].other > DISTURBED_CPUS,
+        (entry): entry is [string, AppCpuShares] => !!entry[1] && entry[1].other > DISTURBED_CPUS,
       )
       .map(
         ([phase, shares]) =>
@@ -212,21 +212,19 @@ export function renderSection(machine: MachineInfo, command: string, results: Da
     "",
     resultsTable(results),
     "",
-    "How it is measured, against the built production server (`npm run build`, then `scripts/start.ts` as `npm start` runs it, `NODE_ENV=production`, `LOG_LEVEL=warn`), one fresh database each, shop connected to the emulator's sandbox:",
+    "How it is measured, against the built production server (`npm run build`, then `server/start.ts` as `npm start` runs it, `NODE_ENV=production`, `LOG_LEVEL=warn`), one fresh database each, shop connected to the emulator's sandbox:",
     "",
     "- Every request is a real signed `orders/create` (the HMAC is checked) of `test/fixtures/lifecycle/orders-create.json` with its own order id, webhook id and event id.",
     "- Acceptance: `SVC_OUTBOX_WORKER=off`, so only receiving is measured. A 3 s warm-up at the same load is sent first and not counted. After each phase the database must have grown by exactly one `processed` receipt and one pending `order_placed` event per 200. Any answer other than 200 or 5xx fails the run; a 5xx or no answer (overload) is reported as not accepted.",
     "- Latency: open loop, sends on a fixed schedule whatever the answers; each response time runs from the request's scheduled time, so a late generator or a queue in front of the server counts against it. Percentiles are over the answered requests; p99 passes only if every request was accepted.",
-    "- Drain: the server is stopped and one `npm run worker` (`scripts/worker.ts`, default batch 100, concurrency 16) delivers every pending event to the emulator; the rate excludes the first 500 deliveries (worker start-up and warm-up) and is taken from the database's delivered count, polled every 100 ms. The emulator must then hold each order exactly once (`placement_count` 1).",
-    "- Peak RSS: `VmHWM` from `/proc/<pid>/status` of the node process that serves (the child of `scripts/start.ts`), read just before it is stopped, and of the worker.",
+    "- Drain: the server is stopped and one `npm run worker` (`server/worker.ts`, default batch 100, concurrency 16) delivers every pending event to the emulator; the rate excludes the first 500 deliveries (worker start-up and warm-up) and is taken from the database's delivered count, polled every 100 ms. The emulator must then hold each order exactly once (`placement_count` 1).",
+    "- Peak RSS: `VmHWM` from `/proc/<pid>/status` of the node process that serves (the child of `server/start.ts`), read just before it is stopped, and of the worker.",
     "",
     ...details,
   ].join("\n");
 }
 
-export const SECTION_HEADING = "## Webhooks (npm run bench:webhooks)";
-const START = "<!-- bench:webhooks:start -->";
-const END = "<!-- bench:webhooks:end -->";
+export const SECTION = { name: "webhooks", heading: "## Webhooks (npm run bench:webhooks)" };
 
 const NEW_FILE = `# Performance
 
@@ -235,27 +233,9 @@ else outside the \`<!-- bench:…:start -->\`/\`<!-- bench:…:end -->\` markers
 `;
 
 /**
- * Rewrites the part between this benchmark's markers, creating the file or section if needed,
- * formatted as `npm run lint` expects.
- */
-export async function writeSection(file: string, body: string) {
-  let text = existsSync(file) ? readFileSync(file, "utf8") : NEW_FILE;
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start === -1 || end === -1 || end < start) {
-    text = `${text.trimEnd()}\n\n${SECTION_HEADING}\n\n${START}\n${END}\n`;
-  }
-  const from = text.indexOf(START) + START.length;
-  const to = text.indexOf(END);
-  const updated = `${text.slice(0, from)}\n\n${body}\n\n${text.slice(to)}`;
-  const config = await prettier.resolveConfig(file);
-  writeFileSync(file, await prettier.format(updated, { ...config, filepath: file }));
-}
-
-/**
  * Rewrites the part of `file` between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->`,
  * appending `heading` and the markers at the end of the file when they are missing, formatted as
- * `npm run lint` expects. For benchmarks other than the webhooks one; `writeSection` is that one.
+ * `npm run lint` expects.
  */
 export async function writeMarkedSection(
   file: string,

@@ -1,5 +1,6 @@
-import { percentile } from "./http-load";
+import { DISTURBED_CPUS, type CpuShares } from "./cpu";
 import { machineLine, type MachineInfo } from "./report";
+import { median, percentile } from "./stats";
 
 /** The storefront budgets of the theme app extension. */
 export const STOREFRONT_TARGETS = {
@@ -82,13 +83,8 @@ export interface LighthouseRun {
   benchmarkIndex: number;
 }
 
-export interface CpuUse {
-  wallMs: number;
-  /** This process and its children (harness, app, emulator, Chromium), in CPUs. */
-  bench: number;
-  /** Everything else on the machine. */
-  other: number;
-}
+/** `bench`: this process and its children (harness, app, emulator, Chromium). */
+export type CpuUse = CpuShares<"bench">;
 
 export interface StorefrontResult {
   javaScript: {
@@ -121,14 +117,6 @@ const ms = (value: number) => `${oneDecimal.format(value)} ms`;
 const bytes = (value: number) => `${integer.format(value)} B`;
 const clsText = (value: number) => (value === 0 ? "0" : value.toFixed(4));
 
-/** The middle value; the mean of the two middle values for an even count. */
-export function median(samples: number[]): number {
-  if (!samples.length) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 export function lighthouseSummary(
   runs: LighthouseRun[],
   preset: LighthousePreset,
@@ -155,8 +143,6 @@ export function lighthouseSummary(
     observedLcpMs: of((run) => run.observedLcpMs),
   };
 }
-
-const DISTURBED_CPUS = 0.15;
 
 function cpuLine(name: string, cpu: CpuUse) {
   return `${name}: this benchmark (harness, app, emulator, Chromium) ${cpu.bench.toFixed(2)} CPUs, other processes ${cpu.other.toFixed(2)} CPUs, over ${oneDecimal.format(cpu.wallMs / 1000)} s`;

@@ -25,11 +25,11 @@ import { createThrowawayDatabase } from "../../test/support/databases";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
-import { BenchmarkError, freePort, machineBusyMs, settlesWithin, TICK_MS } from "./processes";
+import { accountCpu, processTreeCpu } from "./cpu";
+import { freePort, settlesWithin } from "./processes";
 import { describeMachine, writeMarkedSection } from "./report";
 import {
   lighthouseSummary,
-  median,
   renderStorefrontSection,
   STOREFRONT_TARGETS,
   type CpuUse,
@@ -41,7 +41,7 @@ import {
   type ScriptTag,
   type StorefrontResult,
 } from "./storefront-report";
-import { percentile } from "./http-load";
+import { BenchmarkError, median, percentile, positiveInteger } from "./stats";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHOP = "svc-harness.myshopify.com";
@@ -91,12 +91,9 @@ function lighthousePresets(value: string | undefined): LighthousePreset[] {
   return [...new Set(presets)] as LighthousePreset[];
 }
 
-function positiveInteger(name: string, value: string | undefined, minimum: number): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) {
-    throw new BenchmarkError(`--${name} must be an integer ≥ ${minimum}, not ${value}`);
-  }
-  return number;
+/** This process and its descendants: harness, app and emulator in-process; Chromium and its renderers. */
+function accountTreeCpu(): () => CpuUse {
+  return accountCpu({ bench: processTreeCpu(process.pid) });
 }
 
 /** Cleanups that must run even when the run is interrupted: browsers, servers, the database. */
@@ -119,79 +116,6 @@ function cleanUpAll(): Promise<void> {
     cleaning = null;
   })();
   return cleaning;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CPU accounting: this process and its descendants (harness, app and emulator in-process;
-// Chromium and its renderers) against the whole machine, so a run disturbed by other work says
-// so. Chromium's renderers often end without their parent waiting for them (their CPU then never
-// reaches this tree's counters), so the tree is sampled while the phase runs.
-
-const SAMPLE_MS = 250;
-
-/** utime + stime of each process now, by "pid:starttime" (a pid can be reused). */
-function processCpu(): Map<string, { pid: number; ppid: number; cpuMs: number }> {
-  const processes = new Map<string, { pid: number; ppid: number; cpuMs: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      processes.set(`${entry}:${fields[19]}`, {
-        pid: Number(entry),
-        ppid: Number(fields[1]),
-        cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
-      });
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return processes;
-}
-
-/** CPU each process of this tree has used so far, by "pid:starttime". */
-function treeSample(): Map<string, number> {
-  const processes = processCpu();
-  const children = new Map<number, string[]>();
-  for (const [key, proc] of processes) {
-    children.set(proc.ppid, [...(children.get(proc.ppid) ?? []), key]);
-  }
-  const sample = new Map<string, number>();
-  const queue = [...processes.keys()].filter((key) => processes.get(key)!.pid === process.pid);
-  while (queue.length) {
-    const key = queue.pop()!;
-    const proc = processes.get(key)!;
-    sample.set(key, proc.cpuMs);
-    queue.push(...(children.get(proc.pid) ?? []));
-  }
-  return sample;
-}
-
-/** Starts accounting; call the result when the phase ends. */
-function accountCpu(): () => CpuUse {
-  const start = { at: performance.now(), machine: machineBusyMs() };
-  const first = new Map<string, number>();
-  const last = new Map<string, number>();
-  let initial = true;
-  const sample = () => {
-    for (const [key, cpuMs] of treeSample()) {
-      // A process that started during the phase counts from 0.
-      if (!first.has(key)) first.set(key, initial ? cpuMs : 0);
-      last.set(key, cpuMs);
-    }
-    initial = false;
-  };
-  sample();
-  const timer = setInterval(sample, SAMPLE_MS);
-  return () => {
-    clearInterval(timer);
-    sample();
-    const wallMs = performance.now() - start.at;
-    let tree = 0;
-    for (const [key, cpuMs] of last) tree += cpuMs - (first.get(key) ?? 0);
-    const other = Math.max(0, machineBusyMs() - start.machine - tree);
-    return { wallMs, bench: tree / wallMs, other: other / wallMs };
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,6 +174,7 @@ async function setUp() {
     forgetStorefrontActivity();
     storefront.metafields.clear();
     await prisma.productOfferHint.deleteMany({});
+    await prisma.productOfferHintPublish.deleteMany({});
   };
   return Object.assign(storefront, { forgetOfferHints });
 }
@@ -542,7 +467,7 @@ async function measureInBrowser(storefront: Storefront, loads: number) {
   });
   const closeBrowser = onCleanup(() => browser.close());
   const chromiumName = `Chromium ${browser.version()} (${CHROMIUM_PATH}, headless)`;
-  const cpu = accountCpu();
+  const cpu = accountTreeCpu();
   const url = (pathname: string) => `${storefront.url}${pathname}`;
   const expectState = (pathname: string, result: LoadResult, state: string, plans?: number) => {
     if (result.state !== state || (plans !== undefined && result.plans !== plans)) {
@@ -811,7 +736,7 @@ async function measureLighthouse(
   warmUp: number,
   logDir: string,
 ) {
-  const cpu = accountCpu();
+  const cpu = accountTreeCpu();
   const counted: LighthouseRun[] = [];
   let version = "";
   const settings = new Map<LighthousePreset, string>();

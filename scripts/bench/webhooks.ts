@@ -13,41 +13,39 @@ import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createSecretBox } from "../../app/crypto/secret-box.server";
 import { createPrismaClient, type AppPrismaClient } from "../../app/db/client.server";
-import type { DatabaseProvider } from "../../app/db/database-url";
+import type { DatabaseProvider } from "../../app/lib/database-url";
 import { countOutboxEventsByStatus } from "../../app/models/OutboxEvent.server";
 import { saveConnectionKeys } from "../../app/models/ShopConnection.server";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { readLifecycleFixture } from "../../test/fixtures/lifecycle/lifecycle";
 import { createThrowawayDatabase } from "../../test/support/databases";
 import { countRows, type RowCounts } from "./databases";
+import { accountCpu, postgresCpu, processCpu, selfCpu } from "./cpu";
 import {
   describeAnswers,
   OrderWebhookFactory,
-  percentile,
   runClosedLoop,
   runOpenLoop,
   type LoadResult,
 } from "./http-load";
 import {
-  accountCpu,
-  BenchmarkError,
   ensureBuild,
-  childPids,
-  commandOf,
   decidePinning,
   freePort,
   peakRssBytes,
   rssBytes,
+  servingPid,
   spawnAppScript,
   waitForHealthy,
   type AppProcess,
   type Pinning,
 } from "./processes";
+import { BenchmarkError, databasesOption, percentile } from "./stats";
 import {
   describeMachine,
   renderSection,
-  SECTION_HEADING,
-  writeSection,
+  SECTION,
+  writeMarkedSection,
   type DatabaseResult,
 } from "./report";
 
@@ -76,16 +74,9 @@ const options = parseArgs({
   },
 }).values;
 
-function databasesToRun(): DatabaseProvider[] {
-  switch (options.db) {
-    case "sqlite":
-    case "postgresql":
-      return [options.db];
-    case "both":
-      return ["sqlite", "postgresql"];
-    default:
-      throw new BenchmarkError(`--db must be sqlite, postgresql or both, not ${options.db}`);
-  }
+/** The app process (server or worker) beside this one (load generator and emulator) and PostgreSQL. */
+function accountAppCpu(appPid: number) {
+  return accountCpu({ app: processCpu(appPid), loadGenerator: selfCpu, postgres: postgresCpu });
 }
 
 /** Cleanups that must run even when the run is interrupted: processes, throwaway databases. */
@@ -136,18 +127,6 @@ function appEnv(
       ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${context.profileDir}` }
       : {}),
   };
-}
-
-function servingPid(launcher: AppProcess): number {
-  const serving = childPids(launcher.pid).filter((pid) =>
-    commandOf(pid).includes("scripts/serve.ts"),
-  );
-  if (serving.length !== 1) {
-    throw new BenchmarkError(
-      `Expected one scripts/serve.ts child of scripts/start.ts, found ${serving.length}`,
-    );
-  }
-  return serving[0]!;
 }
 
 /**
@@ -255,7 +234,7 @@ async function benchDatabase(
   );
 
   say(`acceptance: closed loop, ${LOAD.connections} connections`);
-  const acceptanceCpu = accountCpu(serverPid);
+  const acceptanceCpu = accountAppCpu(serverPid);
   const acceptance = await runClosedLoop(port, context.factory, {
     connections: LOAD.connections,
     durationMs: LOAD.acceptanceMs,
@@ -273,7 +252,7 @@ async function benchDatabase(
 
   await sleep(1_000);
   say(`latency: open loop, ${LOAD.latencyRatePerSecond}/s for ${LOAD.latencyMs / 1000} s`);
-  const latencyCpu = accountCpu(serverPid);
+  const latencyCpu = accountAppCpu(serverPid);
   const latency = await runOpenLoop(port, context.factory, {
     ratePerSecond: LOAD.latencyRatePerSecond,
     durationMs: LOAD.latencyMs,
@@ -326,7 +305,7 @@ async function benchDatabase(
     logPath: workerLog,
   });
   const stopWorker = onCleanup(() => worker.stop());
-  const drainCpu = accountCpu(worker.pid);
+  const drainCpu = accountAppCpu(worker.pid);
   const drain = await measureDrain(db, worker, pendingEvents, workerLog);
   cpu.drain = drainCpu();
   const workerPeakRss = peakRssBytes(worker.pid);
@@ -460,7 +439,7 @@ async function checkEmulatorPlacements(
 let logsDir: string | null = null;
 
 async function main() {
-  const providers = databasesToRun();
+  const providers = databasesOption(options.db);
   ensureBuild(ROOT);
   const pinning = decidePinning();
   console.log(`Pinning: ${pinning.description}`);
@@ -496,8 +475,8 @@ async function main() {
   const command = `npm run bench:webhooks -- --db ${options.db}`;
   const section = renderSection(machine, command, results);
   const docs = path.join(ROOT, "docs/performance.md");
-  await writeSection(docs, section);
-  console.log(`\n${SECTION_HEADING}\n\n${section}\n`);
+  await writeMarkedSection(docs, SECTION.name, SECTION.heading, section);
+  console.log(`\n${SECTION.heading}\n\n${section}\n`);
   console.log(`Written to ${path.relative(ROOT, docs)}.`);
   if (profileDir) console.log(`CPU profiles: ${profileDir}`);
   rmSync(workDir, { recursive: true, force: true });

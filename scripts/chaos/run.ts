@@ -27,16 +27,15 @@ import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import type { RecordedRequest } from "../../emulator/state";
 import { createThrowawayDatabase } from "../../test/support/databases";
 import {
-  BenchmarkError,
   ensureBuild,
-  childPids,
-  commandOf,
   freePort,
+  servingPid,
   spawnAppScript,
   waitForHealthy,
   type AppProcess,
   type Pinning,
 } from "../bench/processes";
+import { BenchmarkError, positiveInteger } from "../bench/stats";
 import { buildScenario, type Delivery, type Scenario } from "./scenario";
 import { allowedDuplicates, judge, type Environment, type Verdict } from "./verdict";
 
@@ -68,11 +67,7 @@ const options = parseArgs({
 }).values;
 
 function integerOption(name: keyof typeof options, minimum: number): number {
-  const value = Number(options[name]);
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new BenchmarkError(`--${name} must be an integer of at least ${minimum}`);
-  }
-  return value;
+  return positiveInteger(name, options[name], minimum);
 }
 
 class ChaosError extends BenchmarkError {
@@ -131,17 +126,6 @@ function spawnWorker(cluster: Omit<Cluster, "web" | "workers" | "restarts">, nam
 async function exitOf(app: AppProcess): Promise<void> {
   if (app.exitCode() !== undefined) return;
   await once(app.child, "exit");
-}
-
-/** scripts/start.ts migrates, then serves from a child process: that child is the web server. */
-function servingPid(launcher: AppProcess): number {
-  const serving = childPids(launcher.pid).filter((pid) =>
-    commandOf(pid).includes("scripts/serve.ts"),
-  );
-  if (serving.length !== 1) {
-    throw new ChaosError(`Expected one scripts/serve.ts child, found ${serving.length}`);
-  }
-  return serving[0]!;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  * call Shopify for products (the resource picker's picks, the protection product).
  *
  * The Shopify library keeps the `fetch` it finds when its Node adapter is imported, and
- * scripts/serve.ts imports the build (so the adapter) before anything else: this module runs
+ * server/serve.ts imports the build (so the adapter) before anything else: this module runs
  * first and wraps fetch. Only https://{shop}/admin/api/{version}/graphql.json is answered; every
  * other request (the protection-service emulator) goes through untouched. Each call is logged
  * as one line, `admin-graphql-offline {json}`, for the test to read.

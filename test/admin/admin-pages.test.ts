@@ -7,14 +7,14 @@ import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { createTranslator, type Translate } from "../../app/i18n/translate";
 import { launchChromium } from "../storefront/browser";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { orderLifecycle } from "../support/order-lifecycle";
+import { withOutboxApp } from "../support/outbox-app";
+import { seedShop } from "../support/shops";
 import { repoRoot } from "../support/test-env";
 import {
   deliverOrderWebhook,
   horizontalOverflow,
-  lifecycleWithOrderId,
   openAdminPage,
-  seedOfflineSession,
   untranslatedKeys,
   waitForHydration,
   type OpenedAdminPage,
@@ -44,9 +44,9 @@ const de = createTranslator("de");
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  await seedOfflineSession(app.prisma, SHOP);
-  await seedOfflineSession(app.prisma, EMPTY_SHOP);
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  // The offline sessions token exchange would have stored: the app never calls Shopify here.
+  await seedShop(app.prisma, SHOP, { accessToken: "shpat_test_svc-admin-demo" });
+  await seedShop(app.prisma, EMPTY_SHOP, { keys: null, accessToken: "shpat_test_svc-admin-empty" });
   server = await startAdminServer({
     env: { SVC_BASE_URL: app.emulator.url },
     adminGraphql: {
@@ -60,7 +60,7 @@ beforeAll(async () => {
   // embedded worker delivering them to the emulator's sandbox. The first order goes through
   // the whole sample lifecycle; the others are placed only.
   for (const orderId of ORDER_IDS) {
-    const lifecycle = lifecycleWithOrderId(orderId);
+    const lifecycle = orderLifecycle(orderId);
     for (const delivery of orderId === ORDER_IDS[0] ? lifecycle : lifecycle.slice(0, 1)) {
       expect(await deliverOrderWebhook(server, SHOP, delivery.topic, delivery.body)).toBe(200);
     }

@@ -2,8 +2,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
-import type { AppPrismaClient } from "../../app/db/client.server";
-import { LIFECYCLE, readLifecycleFixture } from "../fixtures/lifecycle/lifecycle";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_SECRET } from "../support/test-env";
 import type { AdminServer } from "./server";
@@ -21,8 +19,6 @@ export const APP_BRIDGE_LOCAL = path.join(import.meta.dirname, "app-bridge-local
 const SHOPIFY_FILES = "https://cdn.shopify.com/s/files/";
 /** Drawn in place of a CDN illustration, offline: a plain frame, so the layout stays real. */
 const OFFLINE_ILLUSTRATION = `<svg xmlns="http://www.w3.org/2000/svg" width="226" height="226" viewBox="0 0 226 226"><rect x="8" y="8" width="210" height="210" rx="16" fill="#f1f1f1" stroke="#d4d4d4" stroke-width="2" stroke-dasharray="8 6"/><text x="113" y="118" font-family="sans-serif" font-size="13" fill="#8a8a8a" text-anchor="middle">CDN image (offline)</text></svg>`;
-export const ADMIN_SCOPES =
-  "read_orders,write_orders,read_products,write_products,write_publications";
 
 /** `host` as the admin passes it: base64 of admin.shopify.com/store/<handle>. */
 export function hostParam(shop: string): string {
@@ -46,22 +42,6 @@ export function embeddedUrl(
   return url.toString();
 }
 
-/** The offline session token exchange would have stored: the app never calls Shopify here. */
-export async function seedOfflineSession(prisma: AppPrismaClient, shop: string) {
-  await prisma.session.upsert({
-    where: { id: `offline_${shop}` },
-    create: {
-      id: `offline_${shop}`,
-      shop,
-      state: "",
-      isOnline: false,
-      accessToken: `shpat_test_${shop.split(".")[0]}`,
-      scope: ADMIN_SCOPES,
-    },
-    update: {},
-  });
-}
-
 /** Posts a signed order webhook to the running app, over HTTP, as Shopify delivers it. */
 export async function deliverOrderWebhook(
   server: AdminServer,
@@ -75,14 +55,6 @@ export async function deliverOrderWebhook(
     headers: shopifyWebhookHeaders({ topic, shop, body, secret: TEST_API_SECRET }),
   });
   return answer.status;
-}
-
-/** The sample lifecycle (placed, fulfilled, refunded, cancelled) with its order ID replaced. */
-export function lifecycleWithOrderId(orderId: string): { topic: string; body: string }[] {
-  return LIFECYCLE.files.map(([topic, file]) => ({
-    topic,
-    body: readLifecycleFixture(file).replaceAll(LIFECYCLE.orderId, orderId),
-  }));
 }
 
 export interface OpenedAdminPage {

@@ -6,8 +6,8 @@ import type * as ConnectionRoute from "../../app/routes/app.connection/route";
 import { testDatabaseProvider } from "../support/databases";
 import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
-import { callRoute } from "../support/webhooks";
-import { createOfflineSession } from "../support/offline-session";
+import { adminRequest, callRoute, routeData } from "../support/routes";
+import { connectShop, seedShop } from "../support/shops";
 
 // The admin's Connection page through its real loader and action, with App Bridge session
 // tokens, the shop's database rows and the emulator as the protection service.
@@ -15,6 +15,7 @@ import { createOfflineSession } from "../support/offline-session";
 const provider = testDatabaseProvider();
 const SHOP = "admin-connection.myshopify.com";
 const OTHER_SHOP = "admin-connection-other.myshopify.com";
+const CONNECTION_PAGE = "/app/connection";
 const OTHER_SANDBOX_KEY = "sk_test_other_shop_key_0001";
 const WRONG_KEY = "sk_test_not_issued_by_the_service_77aa";
 const GO_LIVE_TYPES = [
@@ -38,29 +39,16 @@ beforeEach(async () => {
   await app.prisma.protectionItem.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
   for (const shop of [SHOP, OTHER_SHOP]) {
-    await createOfflineSession(app.prisma, shop, `shpat_offline_${shop}`);
-    await app.connections.recordInstallation(app.prisma, shop, null);
+    await seedShop(app.prisma, shop, { keys: null, installedScopes: null });
   }
 });
 
-function adminRequest(shop: string, form?: Record<string, string>, token = sessionToken(shop)) {
-  const url = `https://svc-protection.test/app/connection?shop=${shop}`;
-  const headers = { Authorization: `Bearer ${token}` };
-  return form
-    ? new Request(url, { method: "POST", headers, body: new URLSearchParams(form) })
-    : new Request(url, { headers });
-}
-
 async function load(shop = SHOP): Promise<ConnectionPage> {
-  const answer = await callRoute(route.loader, adminRequest(shop));
-  if (answer instanceof Response) throw new Error(`The loader answered ${answer.status}`);
-  return answer;
+  return routeData(await callRoute(route.loader, adminRequest(shop, CONNECTION_PAGE)));
 }
 
 async function act(form: Record<string, string>, shop = SHOP): Promise<ConnectionActionData> {
-  const answer = await callRoute(route.action, adminRequest(shop, form));
-  if (answer instanceof Response) throw new Error(`The action answered ${answer.status}`);
-  return answer;
+  return routeData(await callRoute(route.action, adminRequest(shop, CONNECTION_PAGE, { form })));
 }
 
 function saveKey(environment: "sandbox" | "production", secretKey: string, publishableKey = "") {
@@ -484,7 +472,7 @@ describe(`admin connection page: secrets and shops (${provider})`, () => {
   });
 
   it("never lets a session of one shop read or change another shop's connection", async () => {
-    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), OTHER_SHOP, {
+    await connectShop(app.prisma, OTHER_SHOP, {
       sandboxSecretKey: OTHER_SANDBOX_KEY,
       sandboxPublishableKey: "pk_test_other_shop",
     });
@@ -498,7 +486,10 @@ describe(`admin connection page: secrets and shops (${provider})`, () => {
 
     // Shop A's token, aimed at shop B by the URL and by the form.
     const aimedAtOther = async (form: Record<string, string>) => {
-      const request = adminRequest(OTHER_SHOP, { ...form, shop: OTHER_SHOP }, sessionToken(SHOP));
+      const request = adminRequest(OTHER_SHOP, CONNECTION_PAGE, {
+        form: { ...form, shop: OTHER_SHOP },
+        token: sessionToken(SHOP),
+      });
       return callRoute(route.action, request);
     };
     await aimedAtOther({ intent: "save_keys", environment: "sandbox", secretKey: SANDBOX_KEY });
@@ -511,7 +502,7 @@ describe(`admin connection page: secrets and shops (${provider})`, () => {
     });
     const loaded = await callRoute(
       route.loader,
-      adminRequest(OTHER_SHOP, undefined, sessionToken(SHOP)),
+      adminRequest(OTHER_SHOP, CONNECTION_PAGE, { token: sessionToken(SHOP) }),
     );
 
     expect(await record(OTHER_SHOP)).toEqual(otherBefore);
@@ -525,10 +516,13 @@ describe(`admin connection page: secrets and shops (${provider})`, () => {
   it("refuses a request without a valid session token", async () => {
     const forged = sessionToken(SHOP, { secret: "forged" });
     for (const answer of [
-      await callRoute(route.loader, adminRequest(SHOP, undefined, forged)),
+      await callRoute(route.loader, adminRequest(SHOP, CONNECTION_PAGE, { token: forged })),
       await callRoute(
         route.action,
-        adminRequest(SHOP, { intent: "remove_key", environment: "sandbox" }, forged),
+        adminRequest(SHOP, CONNECTION_PAGE, {
+          form: { intent: "remove_key", environment: "sandbox" },
+          token: forged,
+        }),
       ),
     ]) {
       expect(answer).toBeInstanceOf(Response);

@@ -1,5 +1,4 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
 import { EVENT_LOG_PAGE_SIZE } from "../../app/admin/event-filters";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type * as AttemptModel from "../../app/models/OutboxAttempt.server";
@@ -9,10 +8,12 @@ import type * as ReceiptRoute from "../../app/routes/app.events.receipts.$id";
 import type * as ListRoute from "../../app/routes/app.events/route";
 import type * as ShopRedactRoute from "../../app/routes/webhooks.shop.redact";
 import { testDatabaseProvider } from "../support/databases";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 import { sessionToken } from "../support/session-token";
 import { createOfflineSession } from "../support/offline-session";
-import { callRoute, readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
+import { adminRequest, callRoute, routeData, type RouteFunction } from "../support/routes";
+import { readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
 
 // The admin's event log through its real loaders and actions, with App Bridge session tokens:
 // what a shop sees, how it pages and filters, retries, and that it never reaches another shop.
@@ -43,7 +44,6 @@ beforeAll(async () => {
   ({ action: shopRedact } = await import("../../app/routes/webhooks.shop.redact"));
   attempts = await import("../../app/models/OutboxAttempt.server");
 });
-const ORIGIN = "https://svc-protection.test";
 
 const STATUSES = ["delivered", "pending", "failed", "dead", "delivered", "unprocessable"] as const;
 const TYPES = [
@@ -58,40 +58,14 @@ const RECEIPT_STATUSES = ["processed", "processed", "ignored", "unprocessable"] 
 /** Above 2^53: must come back exactly as stored. */
 const BIG_ORDER_ID = "820982911946154508";
 
-type RouteArgs = {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-};
-
-/** Calls a loader or action as Remix does: a thrown Response is the answer. */
-async function call<Result>(
-  route: (args: RouteArgs) => Promise<Result>,
+/** A loader or action called as the admin calls it: with the shop's session token. */
+function call<Result>(
+  route: RouteFunction<Result>,
   path: string,
   options: { shop?: string; params?: Record<string, string>; form?: Record<string, string> } = {},
 ): Promise<Result | Response> {
-  const shop = options.shop ?? SHOP;
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: options.form ? "POST" : "GET",
-    headers: {
-      Authorization: `Bearer ${sessionToken(shop)}`,
-      ...(options.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: options.form ? new URLSearchParams(options.form).toString() : undefined,
-  });
-  try {
-    return await route({ request, params: options.params ?? {}, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function data<Result>(result: Result | Response): Result {
-  if (result instanceof Response) {
-    throw new Error(`Expected data, got a ${result.status} response`);
-  }
-  return result;
+  const request = adminRequest(options.shop ?? SHOP, path, { form: options.form });
+  return callRoute(route, request, options.params);
 }
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
@@ -99,13 +73,13 @@ type EventsPage = Extract<ListData, { view: "events" }>;
 type ReceiptsPage = Extract<ListData, { view: "webhooks" }>;
 
 async function eventsPage(search = "", shop = SHOP): Promise<EventsPage> {
-  const result = data(await call(listLoader, `/app/events${search}`, { shop }));
+  const result = routeData(await call(listLoader, `/app/events${search}`, { shop }));
   if (result.view !== "events") throw new Error(`Expected the events tab, got ${result.view}`);
   return result;
 }
 
 async function receiptsPage(search: string): Promise<ReceiptsPage> {
-  const result = data(await call(listLoader, `/app/events${search}`));
+  const result = routeData(await call(listLoader, `/app/events${search}`));
   if (result.view !== "webhooks") throw new Error(`Expected the webhooks tab, got ${result.view}`);
   return result;
 }
@@ -231,7 +205,7 @@ describe(`admin event log: list (${provider})`, () => {
   });
 
   it("does not read the list when it only frames an event's page", async () => {
-    const result = data(await call(listLoader, `/app/events/${eventsOf(SHOP)[0]}`));
+    const result = routeData(await call(listLoader, `/app/events/${eventsOf(SHOP)[0]}`));
     expect(result).toEqual({ view: "child" });
   });
 
@@ -348,7 +322,7 @@ describe(`admin event log: one event (${provider})`, () => {
       },
     });
 
-    const detail = data(
+    const detail = routeData(
       await call(detailLoader, `/app/events/${id}`, { params: { id: String(id) } }),
     );
     expect(detail.event).toMatchObject({
@@ -376,7 +350,7 @@ describe(`admin event log: one event (${provider})`, () => {
 
   it("shows a webhook received, with the body kept when it could not be read", async () => {
     const receipt = receipts.find((r) => r.shop === SHOP && r.status === "unprocessable")!;
-    const detail = data(
+    const detail = routeData(
       await call(receiptLoader, `/app/events/receipts/${receipt.id}`, {
         params: { id: receipt.id },
       }),
@@ -401,7 +375,7 @@ describe(`admin event log: retry (${provider})`, () => {
       data: { firstFailedAt: new Date("2026-11-18T00:00:00Z"), nextAttemptAt: new Date(0) },
     });
     const before = Date.now();
-    const result = data(
+    const result = routeData(
       await call(detailAction, `/app/events/${id}`, {
         params: { id: String(id) },
         form: { intent: "retry", id: String(id) },
@@ -416,7 +390,7 @@ describe(`admin event log: retry (${provider})`, () => {
 
   it("sends a failed event again from the list", async () => {
     const id = eventsOf(SHOP, (e) => e.status === "failed")[0]!;
-    const result = data(
+    const result = routeData(
       await call(listAction, "/app/events", { form: { intent: "retry", id: String(id) } }),
     );
     expect(result).toMatchObject({ outcome: "retried", status: "pending" });
@@ -426,7 +400,7 @@ describe(`admin event log: retry (${provider})`, () => {
   it("leaves a delivered event as it is and says why", async () => {
     const id = eventsOf(SHOP, (e) => e.status === "delivered")[0]!;
     const before = await prisma.outboxEvent.findUniqueOrThrow({ where: { id } });
-    const result = data(
+    const result = routeData(
       await call(detailAction, `/app/events/${id}`, {
         params: { id: String(id) },
         form: { intent: "retry", id: String(id) },
@@ -440,7 +414,9 @@ describe(`admin event log: retry (${provider})`, () => {
     const dead = eventsOf(SHOP, (e) => e.status === "dead");
     const otherDead = eventsOf(OTHER_SHOP, (e) => e.status === "dead");
     expect(otherDead.length).toBeGreaterThan(0);
-    const result = data(await call(listAction, "/app/events", { form: { intent: "retry_dead" } }));
+    const result = routeData(
+      await call(listAction, "/app/events", { form: { intent: "retry_dead" } }),
+    );
     expect(result).toEqual({ intent: "retry_dead", outcome: "retried", count: dead.length });
     expect(await prisma.outboxEvent.count({ where: { shop: SHOP, status: "dead" } })).toBe(0);
     expect(await prisma.outboxEvent.count({ where: { id: { in: dead }, status: "pending" } })).toBe(
@@ -510,7 +486,7 @@ describe(`admin event log: shop isolation (${provider})`, () => {
     expect(await otherRows()).toEqual(before);
 
     // The other shop's own session does see and retry it.
-    const own = data(
+    const own = routeData(
       await call(listAction, "/app/events", {
         shop: OTHER_SHOP,
         form: { intent: "retry", id: String(id) },
@@ -521,24 +497,12 @@ describe(`admin event log: shop isolation (${provider})`, () => {
 
   it("refuses a request without a valid session token and changes nothing", async () => {
     const id = eventsOf(SHOP, (e) => e.status === "dead")[0]!;
-    const forged = (method: "GET" | "POST") =>
-      new Request(`${ORIGIN}/app/events`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${sessionToken(SHOP, { secret: "forged" })}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: method === "POST" ? `intent=retry&id=${id}` : undefined,
-      });
-    const attempt = async (route: (args: RouteArgs) => Promise<unknown>, request: Request) => {
-      try {
-        return await route({ request, params: {}, context: {} });
-      } catch (thrown) {
-        return thrown;
-      }
-    };
-    expect(((await attempt(listLoader, forged("GET"))) as Response).status).toBe(401);
-    expect(((await attempt(listAction, forged("POST"))) as Response).status).toBe(401);
+    const token = sessionToken(SHOP, { secret: "forged" });
+    const read = await callRoute(listLoader, adminRequest(SHOP, "/app/events", { token }));
+    const form = { intent: "retry", id: String(id) };
+    const retry = await callRoute(listAction, adminRequest(SHOP, "/app/events", { form, token }));
+    expect((read as Response).status).toBe(401);
+    expect((retry as Response).status).toBe(401);
     expect((await prisma.outboxEvent.findUniqueOrThrow({ where: { id } })).status).toBe("dead");
   });
 });
@@ -549,7 +513,7 @@ describe(`admin event log: each attempt (${provider})`, () => {
   type Detail = Exclude<Awaited<ReturnType<typeof detailLoader>>, Response>;
 
   async function detailOf(id: number, shop = SENDING_SHOP): Promise<Detail> {
-    return data(
+    return routeData(
       await call(detailLoader, `/app/events/${id}`, { shop, params: { id: String(id) } }),
     );
   }
@@ -580,7 +544,7 @@ describe(`admin event log: each attempt (${provider})`, () => {
 
   beforeEach(async () => {
     await app.control.reset();
-    await connectSandbox(app, SENDING_SHOP, SANDBOX_KEY);
+    await connectShop(app.prisma, SENDING_SHOP);
   });
 
   it("lists a send cut off by a crash, a 503 and the delivery, in order, with the one key", async () => {

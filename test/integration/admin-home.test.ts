@@ -7,9 +7,8 @@ import prisma from "../../app/db.server";
 import { goLiveChecklist } from "../../app/admin/checklist.server";
 import Home, { ErrorBoundary, loader as homeLoader } from "../../app/routes/app._index/route";
 import { testDatabaseProvider } from "../support/databases";
-import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";
-import { callRoute } from "../support/webhooks";
+import { adminRequest, callRoute, routeData } from "../support/routes";
 import { createOfflineSession } from "../support/offline-session";
 
 // The admin's home page: the go-live checklist the app detects by itself, and the figures of
@@ -23,14 +22,7 @@ const DAY = 24 * HOUR;
 type HomeData = Awaited<ReturnType<typeof homeLoader>>;
 
 async function loadHome(shop: string): Promise<HomeData> {
-  const result = await callRoute(
-    homeLoader,
-    new Request(`https://svc-protection.test/app?shop=${shop}`, {
-      headers: { Authorization: `Bearer ${sessionToken(shop)}` },
-    }),
-  );
-  if (result instanceof Response) throw new Error(`Home answered ${result.status}`);
-  return result;
+  return routeData(await callRoute(homeLoader, adminRequest(shop, "/app")));
 }
 
 /**

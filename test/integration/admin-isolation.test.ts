@@ -1,15 +1,15 @@
-// The Admin GraphQL fake first: the Shopify library keeps the fetch it finds on import.
-import { adminGraphqlCalls, resetAdminGraphql } from "../support/admin-graphql";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
+import { adminGraphqlCalls, resetAdminGraphql } from "../support/admin-graphql";
 import { testDatabaseProvider } from "../support/databases";
-import { LIFECYCLE, readLifecycleFixture } from "../fixtures/lifecycle/lifecycle";
+import { orderLifecycle } from "../support/order-lifecycle";
 import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { repoRoot } from "../support/test-env";
-import { createOfflineSession } from "../support/offline-session";
+import { callRoute, type RouteFunction } from "../support/routes";
+import { seedShop } from "../support/shops";
 
 /*
  * Tenant isolation of the embedded admin: with shop A's valid session token, no admin route
@@ -59,14 +59,9 @@ const SHOPS: Record<"a" | "b", ShopFixture> = {
 };
 
 interface RouteModule {
-  loader?: RouteFunction;
-  action?: RouteFunction;
+  loader?: RouteFunction<unknown>;
+  action?: RouteFunction<unknown>;
 }
-type RouteFunction = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => Promise<unknown>;
 
 interface AdminRoute {
   file: string;
@@ -203,14 +198,16 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 
 // ---- seeding ----------------------------------------------------------------------------
 
-async function seedShop(fixture: ShopFixture) {
-  const { prisma, connections, box, webhooks } = app;
-  await createOfflineSession(prisma, fixture.shop, `shpat_${fixture.shop.split(".")[0]}`);
-  await connections.saveConnectionKeys(prisma, box.getSecretBox(), fixture.shop, {
-    environment: "sandbox",
-    sandboxSecretKey: fixture.secretKey,
-    liveSecretKey: fixture.liveKey,
-    sandboxPublishableKey: fixture.publishableKey,
+async function seedTenant(fixture: ShopFixture) {
+  const { prisma, webhooks } = app;
+  await seedShop(prisma, fixture.shop, {
+    keys: {
+      environment: "sandbox",
+      sandboxSecretKey: fixture.secretKey,
+      liveSecretKey: fixture.liveKey,
+      sandboxPublishableKey: fixture.publishableKey,
+    },
+    accessToken: `shpat_${fixture.shop.split(".")[0]}`,
   });
   const { saveShopSettings } = await import("../../app/models/ShopSettings.server");
   await saveShopSettings(prisma, fixture.shop, {
@@ -219,8 +216,7 @@ async function seedShop(fixture: ShopFixture) {
     offerOptions: { heading: fixture.heading, showInsuranceLink: true, layout: "list" },
   });
   for (const orderId of fixture.orderIds) {
-    for (const [topic, file] of LIFECYCLE.files) {
-      const body = readLifecycleFixture(file).replaceAll(LIFECYCLE.orderId, orderId);
+    for (const { topic, body } of orderLifecycle(orderId)) {
       const answer = await webhooks.sendOrderWebhook({ topic, shop: fixture.shop, body });
       expect(answer.status).toBe(200);
     }
@@ -317,18 +313,15 @@ interface Answer {
 }
 
 async function call(
-  fn: RouteFunction,
+  fn: RouteFunction<unknown>,
   request: Request,
   params: Record<string, string>,
 ): Promise<Answer> {
   let result: unknown;
   try {
-    result = await fn({ request, params, context: {} });
+    result = await callRoute(fn, request, params);
   } catch (thrown) {
-    if (!(thrown instanceof Response)) {
-      return { text: "", status: 500, crashed: String((thrown as Error)?.stack ?? thrown) };
-    }
-    result = thrown;
+    return { text: "", status: 500, crashed: String((thrown as Error)?.stack ?? thrown) };
   }
   if (result instanceof Response) {
     return { text: await result.clone().text(), status: result.status };
@@ -442,8 +435,8 @@ const crashes: string[] = [];
 const ids: Record<"a" | "b", Identifiers> = {} as Record<"a" | "b", Identifiers>;
 
 beforeAll(async () => {
-  await seedShop(SHOPS.a);
-  await seedShop(SHOPS.b);
+  await seedTenant(SHOPS.a);
+  await seedTenant(SHOPS.b);
   ids.a = await identifiersOf(app.prisma, SHOPS.a);
   ids.b = await identifiersOf(app.prisma, SHOPS.b);
   routes = await discoverAdminRoutes();

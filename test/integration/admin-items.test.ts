@@ -1,12 +1,3 @@
-// First import: the Admin API fetch must be in place before the Shopify library is loaded.
-import {
-  ADMIN_API_VERSION,
-  adminGraphqlCalls,
-  adminGraphqlFixture,
-  expectAdminGraphql,
-  failAdminGraphql,
-  resetAdminGraphql,
-} from "../support/admin-graphql";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
@@ -22,10 +13,18 @@ import {
   action as createAction,
   type CreateProductActionData,
 } from "../../app/routes/app.items_.new/route";
+import {
+  ADMIN_API_VERSION,
+  adminGraphqlCalls,
+  adminGraphqlFixture,
+  expectAdminGraphql,
+  failAdminGraphql,
+  resetAdminGraphql,
+} from "../support/admin-graphql";
 import { testDatabaseProvider } from "../support/databases";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";
-import { callRoute } from "../support/webhooks";
+import { adminRequest, callRoute } from "../support/routes";
 import { createOfflineSession } from "../support/offline-session";
 
 // The Protection items page through its real routes: a session token as App Bridge sends it,
@@ -35,24 +34,11 @@ const SHOP_A = "admin-items-a.myshopify.com";
 const SHOP_B = "admin-items-b.myshopify.com";
 const TOKEN_A = "shpat_items_offline_a";
 const TOKEN_B = "shpat_items_offline_b";
-const SCOPES = "read_orders,write_orders,read_products,write_products,write_publications";
 /** An install from before the app asked for `write_publications`, not yet approved again. */
 const SCOPES_BEFORE_PUBLICATIONS = "read_orders,write_orders,read_products,write_products";
 const PRODUCT_GID = "gid://shopify/Product/9112745984305";
 /** The Online Store's publication in publications-online-store.json. */
 const ONLINE_STORE_PUBLICATION = "gid://shopify/Publication/121716867121";
-
-function adminRequest(shop: string, path: string, body?: [string, string][]) {
-  const url = `https://svc-protection.test${path}${path.includes("?") ? "&" : "?"}shop=${shop}`;
-  return new Request(url, {
-    method: body ? "POST" : "GET",
-    headers: {
-      Authorization: `Bearer ${sessionToken(shop)}`,
-      ...(body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: body ? new URLSearchParams(body).toString() : undefined,
-  });
-}
 
 async function createProduct(
   shop: string,
@@ -60,18 +46,20 @@ async function createProduct(
 ) {
   const result = await callRoute(
     createAction,
-    adminRequest(shop, "/app/items/new", [
-      ["title", fields.title],
-      ["prices", fields.prices],
-      ["category", fields.category ?? ""],
-    ]),
+    adminRequest(shop, "/app/items/new", {
+      form: [
+        ["title", fields.title],
+        ["prices", fields.prices],
+        ["category", fields.category ?? ""],
+      ],
+    }),
   );
   expect(result).toBeInstanceOf(Response);
   return result as Response;
 }
 
 async function postItems(shop: string, body: [string, string][]) {
-  const result = await callRoute(itemsAction, adminRequest(shop, "/app/items", body));
+  const result = await callRoute(itemsAction, adminRequest(shop, "/app/items", { form: body }));
   expect(result).toBeInstanceOf(Response);
   const response = result as Response;
   return { status: response.status, data: (await response.json()) as ItemsActionData };
@@ -226,7 +214,7 @@ beforeEach(async () => {
     [SHOP_A, TOKEN_A],
     [SHOP_B, TOKEN_B],
   ] as const) {
-    await createOfflineSession(prisma, shop, accessToken, SCOPES);
+    await createOfflineSession(prisma, shop, accessToken);
   }
 });
 
@@ -929,10 +917,11 @@ describe(`list, copy and remove (${provider})`, () => {
   });
 
   it("refuses a request without a valid session token", async () => {
-    const request = new Request(`https://svc-protection.test/app/items?shop=${SHOP_A}`, {
-      headers: { Authorization: `Bearer ${sessionToken(SHOP_A, { secret: "forged" })}` },
-    });
-    const result = await callRoute(itemsLoader, request);
+    const forged = sessionToken(SHOP_A, { secret: "forged" });
+    const result = await callRoute(
+      itemsLoader,
+      adminRequest(SHOP_A, "/app/items", { token: forged }),
+    );
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(401);
   });

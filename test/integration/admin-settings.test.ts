@@ -3,11 +3,11 @@ import type { SettingsActionData } from "../../app/admin/settings-form";
 import type * as SettingsRoute from "../../app/routes/app.settings/route";
 import type { ShopSettings } from "../../app/models/ShopSettings.server";
 import { testDatabaseProvider } from "../support/databases";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
-import { callRoute, readShopifyFixture } from "../support/webhooks";
-import { SANDBOX_KEY } from "../../emulator/test-support";
-import { createOfflineSession } from "../support/offline-session";
+import { adminRequest, callRoute, routeData } from "../support/routes";
+import { readShopifyFixture } from "../support/webhooks";
+import { seedShop } from "../support/shops";
 
 // The admin's Settings page through its real loader and action with App Bridge session tokens;
 // the order-reporting choice is then followed by the real order webhook route.
@@ -15,6 +15,7 @@ import { createOfflineSession } from "../support/offline-session";
 const provider = testDatabaseProvider();
 const SHOP = "admin-settings.myshopify.com";
 const OTHER_SHOP = "admin-settings-other.myshopify.com";
+const SETTINGS_PAGE = "/app/settings";
 // A real order with no protection plan line.
 const ORDER_WITHOUT_PLAN = ["orders_create", "real-eur-qty2_qrshirt_app.json"] as const;
 
@@ -31,29 +32,16 @@ beforeEach(async () => {
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
   for (const shop of [SHOP, OTHER_SHOP]) {
-    await createOfflineSession(app.prisma, shop, `shpat_offline_${shop}`);
-    await connectSandbox(app, shop, SANDBOX_KEY);
+    await seedShop(app.prisma, shop);
   }
 });
 
-function adminRequest(shop: string, form?: Record<string, string>, token = sessionToken(shop)) {
-  const url = `https://svc-protection.test/app/settings?shop=${shop}`;
-  const headers = { Authorization: `Bearer ${token}` };
-  return form
-    ? new Request(url, { method: "POST", headers, body: new URLSearchParams(form) })
-    : new Request(url, { headers });
-}
-
 async function load(shop = SHOP): Promise<ShopSettings> {
-  const answer = await callRoute(route.loader, adminRequest(shop));
-  if (answer instanceof Response) throw new Error(`The loader answered ${answer.status}`);
-  return answer.settings;
+  return routeData(await callRoute(route.loader, adminRequest(shop, SETTINGS_PAGE))).settings;
 }
 
 async function save(form: Record<string, string>, shop = SHOP): Promise<SettingsActionData> {
-  const answer = await callRoute(route.action, adminRequest(shop, form));
-  if (answer instanceof Response) throw new Error(`The action answered ${answer.status}`);
-  return answer;
+  return routeData(await callRoute(route.action, adminRequest(shop, SETTINGS_PAGE, { form })));
 }
 
 const FORM = {
@@ -140,15 +128,14 @@ describe(`admin settings page (${provider})`, () => {
     expect((await load(SHOP)).offerOptions.heading).toBeNull();
     const forged = await callRoute(
       route.action,
-      adminRequest(
-        OTHER_SHOP,
-        { ...FORM, heading: "Changed", shop: OTHER_SHOP },
-        sessionToken(SHOP),
-      ),
+      adminRequest(OTHER_SHOP, SETTINGS_PAGE, {
+        form: { ...FORM, heading: "Changed", shop: OTHER_SHOP },
+        token: sessionToken(SHOP),
+      }),
     );
     const read = await callRoute(
       route.loader,
-      adminRequest(OTHER_SHOP, undefined, sessionToken(SHOP)),
+      adminRequest(OTHER_SHOP, SETTINGS_PAGE, { token: sessionToken(SHOP) }),
     );
 
     expect(await record(OTHER_SHOP)).toEqual(otherBefore);
@@ -159,7 +146,10 @@ describe(`admin settings page (${provider})`, () => {
 
   it("refuses a request without a valid session token", async () => {
     const forged = sessionToken(SHOP, { secret: "forged" });
-    const answer = await callRoute(route.action, adminRequest(SHOP, FORM, forged));
+    const answer = await callRoute(
+      route.action,
+      adminRequest(SHOP, SETTINGS_PAGE, { form: FORM, token: forged }),
+    );
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(401);
     expect((await record()).offerOptions).toBeNull();

@@ -2,15 +2,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import type { Catalogue } from "../../emulator/catalogue";
-import type * as SecretsModule from "../../app/crypto/secrets.server";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
 import type * as CartRoute from "../../app/routes/proxy.cart_updates";
 import type * as PlansRoute from "../../app/routes/proxy.plans";
-import { appProxyRequest, type AppProxyRequestOptions } from "../support/app-proxy";
+import {
+  appProxyRequest,
+  MACBOOK_AIR_QUERY,
+  plansQuery,
+  type AppProxyRequestOptions,
+} from "../support/app-proxy";
 import { OWN_CARTS, readOwnCart, type CartJs } from "../support/cart-fixtures";
 import { testDatabaseProvider } from "../support/databases";
-import { callRoute } from "../support/webhooks";
+import { connectShop } from "../support/shops";
+import { callRoute } from "../support/routes";
 
 // The storefront's two calls through Shopify's app proxy: signed requests to the real route
 // modules, the shop's saved keys, and the emulator as the service.
@@ -31,7 +36,6 @@ const control = new EmulatorClient();
 let app: {
   prisma: AppPrismaClient;
   connections: typeof ConnectionsModule;
-  box: typeof SecretsModule;
   plans: typeof PlansRoute;
   carts: typeof CartRoute;
 };
@@ -45,7 +49,6 @@ beforeAll(async () => {
   app = {
     prisma: (await import("../../app/db.server")).default,
     connections: await import("../../app/models/ShopConnection.server"),
-    box: await import("../../app/crypto/secrets.server"),
     plans: await import("../../app/routes/proxy.plans"),
     carts: await import("../../app/routes/proxy.cart_updates"),
   };
@@ -58,12 +61,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await control.reset();
   await app.prisma.shopConnection.deleteMany({});
-  await connect(SHOP, { environment: "sandbox", sandboxSecretKey: SANDBOX_KEY });
+  await connectShop(app.prisma, SHOP);
 });
-
-function connect(shop: string, input: ConnectionsModule.ConnectionKeysInput) {
-  return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), shop, input);
-}
 
 /** The service is down for the duration of `run`: the emulator stops and restarts on its port. */
 async function whileServiceDown(run: () => Promise<void>) {
@@ -111,16 +110,12 @@ function freshVariant(): string {
   return String(44590322800000 + variantCounter);
 }
 
-function plansQuery(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    variant_id: freshVariant(),
-    price: "129900",
-    currency: "eur",
+function macbookQuery(overrides: Record<string, string> = {}): Record<string, string> {
+  return plansQuery(freshVariant(), {
+    ...MACBOOK_AIR_QUERY,
     user_session_id: SESSION,
-    product_title: 'MacBook Air 13" Laptop M3',
-    product_brand: "Apple",
     ...overrides,
-  };
+  });
 }
 
 function getPlans(query: Record<string, string>, options: Partial<AppProxyRequestOptions> = {}) {
@@ -160,7 +155,7 @@ function catalogueOf(
 
 describe(`GET /apps/svc/plans (${provider})`, () => {
   it("offers the service's plans for a connected shop, priced in Shopify cents and minor units", async () => {
-    const query = plansQuery({ product_category: "electronics" });
+    const query = macbookQuery({ product_category: "electronics" });
     const answer = await getPlans(query);
 
     expect(answer.status).toBe(200);
@@ -205,7 +200,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
         },
       ]),
     });
-    const query = plansQuery({ price: "12990000", currency: "JPY" });
+    const query = macbookQuery({ price: "12990000", currency: "JPY" });
     const answer = await getPlans(query);
 
     expect(answer.body).toEqual({
@@ -239,15 +234,18 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
         { ...plan, merchant_product_id: "8104420109003" },
       ]),
     });
-    const answer = await getPlans(plansQuery());
+    const answer = await getPlans(macbookQuery());
     expect((answer.body as { plans: { variant_id: string }[] }).plans).toEqual([
       expect.objectContaining({ variant_id: "8104420109003", price: 4999 }),
     ]);
   });
 
   it("answers not_connected, without asking the service, for a shop without a usable key", async () => {
-    await connect(OTHER_SHOP, { environment: "production", sandboxSecretKey: SANDBOX_KEY });
-    const query = plansQuery();
+    await connectShop(app.prisma, OTHER_SHOP, {
+      environment: "production",
+      sandboxSecretKey: SANDBOX_KEY,
+    });
+    const query = macbookQuery();
     for (const shop of ["never-installed.myshopify.com", OTHER_SHOP]) {
       const answer = await getPlans(query, { shop });
       expect(answer.status).toBe(200);
@@ -264,7 +262,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
   });
 
   it("answers no plans at once while the service is down, and caches nothing", async () => {
-    const query = plansQuery();
+    const query = macbookQuery();
     await whileServiceDown(async () => {
       const answer = await getPlans(query);
       expect(answer.status).toBe(200);
@@ -284,7 +282,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
     await control.control("faults", {
       body: { count: 1, delay_ms: 5000, match: { path: "/sandbox/plans" } },
     });
-    const answer = await getPlans(plansQuery());
+    const answer = await getPlans(macbookQuery());
     expect(answer.body).toMatchObject({ plans: [], unavailable: "service_error" });
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(STOREFRONT_TIMEOUT_MS - 50);
     expect(answer.elapsedMs).toBeLessThan(4000);
@@ -292,17 +290,17 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
 
   it("answers service_error when the service fails or refuses the key", async () => {
     await control.control("faults", { body: { count: 1, status: 500 } });
-    const failed = await getPlans(plansQuery());
+    const failed = await getPlans(macbookQuery());
     expect(failed.body).toMatchObject({ plans: [], unavailable: "service_error" });
 
-    await connect(SHOP, { sandboxSecretKey: "sk_test_revoked_0000" });
-    const refused = await getPlans(plansQuery());
+    await connectShop(app.prisma, SHOP, { sandboxSecretKey: "sk_test_revoked_0000" });
+    const refused = await getPlans(macbookQuery());
     expect(refused.body).toMatchObject({ plans: [], unavailable: "service_error" });
     expect((await control.requests()).map((request) => request.status)).toEqual([500, 401]);
   });
 
   it("asks the service once per shop, variant, price and currency within the cache time", async () => {
-    const query = plansQuery();
+    const query = macbookQuery();
     const first = await getPlans(query);
     const second = await getPlans({ ...query, user_session_id: OTHER_SESSION, currency: "EUR" });
     expect(second.body).toEqual(first.body);
@@ -311,7 +309,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
     // Another price or currency is another question; so is another shop.
     await getPlans({ ...query, price: "49900" });
     await getPlans({ ...query, currency: "usd" });
-    await connect(OTHER_SHOP, { environment: "sandbox", sandboxSecretKey: SANDBOX_KEY });
+    await connectShop(app.prisma, OTHER_SHOP);
     await getPlans(query, { shop: OTHER_SHOP });
     const lookups = await serviceRequests("/sandbox/plans");
     expect(
@@ -328,7 +326,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
     await control.control("faults", {
       body: { count: 1, delay_ms: 300, match: { path: "/sandbox/plans" } },
     });
-    const query = plansQuery();
+    const query = macbookQuery();
     const answers = await Promise.all([getPlans(query), getPlans(query), getPlans(query)]);
     expect(answers.map((answer) => (answer.body as { plans: unknown[] }).plans.length)).toEqual([
       2, 2, 2,
@@ -338,7 +336,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
 
   it("does not cache a failed answer", async () => {
     await control.control("faults", { body: { count: 1, status: 503 } });
-    const query = plansQuery();
+    const query = macbookQuery();
     expect((await getPlans(query)).body).toMatchObject({ unavailable: "service_error" });
     const retried = await getPlans(query);
     expect(retried.body).not.toHaveProperty("unavailable");
@@ -357,7 +355,7 @@ describe(`GET /apps/svc/plans (${provider})`, () => {
     [{ user_session_id: "not-a-uuid" }, "user_session_id"],
     [{ product_title: "" }, "product_title"],
   ])("answers 400 for %j, naming %s, without asking the service", async (overrides, path) => {
-    const answer = await getPlans(plansQuery(overrides));
+    const answer = await getPlans(macbookQuery(overrides));
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       error: {
@@ -393,7 +391,7 @@ describe(`app proxy signatures (${provider})`, () => {
       { tamper: (params: URLSearchParams) => params.set("shop", OTHER_SHOP) },
     ],
   ])("answers 401, asking nothing of the service, to a request %s", async (_name, options) => {
-    const plans = await getPlans(plansQuery(), options);
+    const plans = await getPlans(macbookQuery(), options);
     const cart = await send("cart_updates", "POST", { shop: SHOP, body: cartBody(), ...options });
     for (const answer of [plans, cart]) {
       expect(answer.status).toBe(401);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
 import { appProxyRequest } from "../support/app-proxy";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 import { sendRaw, startProductionServer, type RunningServer } from "../support/production-server";
 
 // The public edge of the production server (issue 13, defects 1 and 7; decision 016): hostile
@@ -15,7 +15,7 @@ const app = withOutboxApp();
 let server: RunningServer;
 
 beforeAll(async () => {
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await connectShop(app.prisma, SHOP);
   server = await startProductionServer({
     SVC_BODY_BUDGET_BYTES: String(BUDGET_BYTES),
     SVC_HTTP_HEADERS_TIMEOUT_MS: "1000",

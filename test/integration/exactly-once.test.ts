@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
+import { LIVE_KEY } from "../../emulator/test-support";
 import type * as WorkerModule from "../../app/outbox/worker.server";
 import type { OrderTopic } from "../../app/orders";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { testDatabaseProvider } from "../support/databases";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { lifecycleBody } from "../support/order-lifecycle";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 
 // Issue 13's delivery defects, each through signed webhooks, the outbox and the emulator:
 // a 2xx without event_id, two workers and a slow service, a stopping worker, a long 401 pause,
@@ -23,21 +25,12 @@ beforeEach(async () => {
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.orderSummary.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await connectShop(app.prisma, SHOP);
 });
 
-const LIFECYCLE_ORDER_ID = "5558016491833";
-const FILES: Partial<Record<OrderTopic, string>> = {
-  "orders/create": "orders-create.json",
-  "fulfillments/create": "fulfillments-create.json",
-  "orders/cancelled": "orders-cancelled.json",
-};
-
 /** The sample lifecycle's webhook for another order: the same body under a new order ID. */
-async function send(topic: OrderTopic, orderId: string = LIFECYCLE_ORDER_ID) {
-  const body = app.webhooks
-    .readLifecycleFixture(FILES[topic]!)
-    .replaceAll(LIFECYCLE_ORDER_ID, orderId);
+async function send(topic: OrderTopic, orderId?: string) {
+  const body = lifecycleBody(topic, orderId);
   const answer = await app.webhooks.sendOrderWebhook({ topic, shop: SHOP, body });
   expect(answer.status).toBe(200);
 }
@@ -174,7 +167,10 @@ describe(`exactly once under faults (${provider})`, () => {
   });
 
   it("keeps follow-ups alive through a 401 pause longer than 72 hours, and sends all after reconnecting", async () => {
-    await connectSandbox(app, SHOP, "sk_test_wrong_key_0000");
+    await connectShop(app.prisma, SHOP, {
+      environment: "sandbox",
+      sandboxSecretKey: "sk_test_wrong_key_0000",
+    });
     const orders = orderIds(5);
     for (const orderId of orders) {
       await send("orders/create", orderId);
@@ -195,7 +191,7 @@ describe(`exactly once under faults (${provider})`, () => {
         },
       });
     }
-    await connectSandbox(app, SHOP, SANDBOX_KEY);
+    await connectShop(app.prisma, SHOP);
     expect(await app.worker.expireEventsWithoutPlacement(app.prisma, new Date())).toBe(0);
     await worker().drain();
 
@@ -229,7 +225,7 @@ describe(`exactly once under faults (${provider})`, () => {
     // A cancellation that arrives before its orders/create, before the switch.
     await send("orders/cancelled", "8300000000001");
 
-    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+    await connectShop(app.prisma, SHOP, {
       liveSecretKey: LIVE_KEY,
     });
     await app.connections.switchConnectionEnvironment(app.prisma, SHOP, "production");
@@ -262,7 +258,7 @@ describe(`exactly once under faults (${provider})`, () => {
   it("pauses only the environment whose key was refused", async () => {
     const [sandboxOrder, liveOrder] = orderIds(2);
     await send("orders/create", sandboxOrder);
-    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+    await connectShop(app.prisma, SHOP, {
       liveSecretKey: LIVE_KEY,
     });
     await app.connections.switchConnectionEnvironment(app.prisma, SHOP, "production");
@@ -304,7 +300,7 @@ describe(`exactly once under faults (${provider})`, () => {
       attempts: 0,
     });
 
-    await connectSandbox(app, SHOP, SANDBOX_KEY);
+    await connectShop(app.prisma, SHOP);
     await worker().drain();
     expect(await statusesByType()).toEqual({ "order_placed:delivered": 1 });
   });

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getEnv } from "../../app/env.server";
 import { LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 
 // New orders arriving together are written in shared transactions (decision 009). Grouping
 // must never merge, lose or duplicate a delivery, nor let one bad delivery fail the others.
@@ -17,8 +18,8 @@ beforeEach(async () => {
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
-  await connectSandbox(app, SANDBOX_SHOP, SANDBOX_KEY);
-  await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), LIVE_SHOP, {
+  await connectShop(app.prisma, SANDBOX_SHOP);
+  await connectShop(app.prisma, LIVE_SHOP, {
     environment: "production",
     sandboxSecretKey: SANDBOX_KEY,
     liveSecretKey: LIVE_KEY,

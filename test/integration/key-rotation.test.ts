@@ -9,11 +9,12 @@ import type { AppPrismaClient } from "../../app/db/client.server";
 import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
 import type * as CartRoute from "../../app/routes/proxy.cart_updates";
 import type * as PlansRoute from "../../app/routes/proxy.plans";
-import { appProxyRequest } from "../support/app-proxy";
+import { appProxyRequest, MACBOOK_AIR_QUERY, plansQuery } from "../support/app-proxy";
 import { OWN_CARTS, readOwnCart } from "../support/cart-fixtures";
 import { testDatabaseProvider } from "../support/databases";
+import { connectShop } from "../support/shops";
 import { TEST_ENCRYPTION_KEY } from "../support/test-env";
-import { callRoute } from "../support/webhooks";
+import { callRoute } from "../support/routes";
 
 // Encryption key rotation (decision 017): the app opens what any configured earlier key sealed,
 // `npm run svc -- keys:reseal` moves every saved key to the current encryption key, and a key
@@ -74,8 +75,7 @@ beforeEach(async () => {
 
 /** Saves keys as the app did while `keys` were its encryption keys (the first one sealing). */
 function connectUnder(keys: Buffer[], shop: string, input: ConnectionsModule.ConnectionKeysInput) {
-  const box = app.secretBox.createSecretBox(keys);
-  return app.connections.saveConnectionKeys(app.prisma, box, shop, input);
+  return connectShop(app.prisma, shop, input, app.secretBox.createSecretBox(keys));
 }
 
 async function record(shop: string) {
@@ -100,14 +100,11 @@ async function proxy(route: "plans" | "cart_updates", shop: string, variant: str
       ? appProxyRequest({
           path: "plans",
           shop,
-          query: {
-            variant_id: variant,
-            price: "129900",
-            currency: "eur",
+          query: plansQuery(variant, {
+            ...MACBOOK_AIR_QUERY,
             user_session_id: SESSION,
             product_title: "Laptop",
-            product_brand: "Apple",
-          },
+          }),
         })
       : appProxyRequest({
           path: "cart_updates",
@@ -164,7 +161,7 @@ describe(`storefront during a key rotation (${provider})`, () => {
     expect(await control.requests()).toEqual([]);
 
     // Saving the key again (the admin or shop:connect) ends the pause.
-    await app.connections.saveConnectionKeys(app.prisma, app.secrets.getSecretBox(), shop, {
+    await connectShop(app.prisma, shop, {
       sandboxSecretKey: SANDBOX_KEY,
     });
     expect((await record(shop)).status).toBe("connected");
@@ -174,7 +171,7 @@ describe(`storefront during a key rotation (${provider})`, () => {
   it("does not pause a shop whose key was saved again after the one that failed", async () => {
     const shop = "saved-meanwhile.myshopify.com";
     const stale = await connectUnder([LOST], shop, { sandboxSecretKey: SANDBOX_KEY });
-    await app.connections.saveConnectionKeys(app.prisma, app.secrets.getSecretBox(), shop, {
+    await connectShop(app.prisma, shop, {
       sandboxSecretKey: SANDBOX_KEY,
     });
     const read = app.connections.readSecretKey(app.secrets.getSecretBox(), stale, "sandbox");
@@ -315,14 +312,9 @@ describe(`keys:reseal (${provider})`, () => {
     ).toEqual(sealedAfterFirst.map((row) => [row.sandboxSecretKeySealed, row.liveSecretKeySealed]));
 
     // Once the lost key is saved again, a run succeeds.
-    await app.connections.saveConnectionKeys(
-      app.prisma,
-      app.secrets.getSecretBox(),
-      "d-lost.myshopify.com",
-      {
-        sandboxSecretKey: "sk_test_d_sandbox_0005",
-      },
-    );
+    await connectShop(app.prisma, "d-lost.myshopify.com", {
+      sandboxSecretKey: "sk_test_d_sandbox_0005",
+    });
     const third = await reseal(env);
     expect(third).toMatchObject({ code: 0, stderr: "" });
     expect(third.stdout).toContain(
@@ -376,7 +368,7 @@ describe(`keys:reseal (${provider})`, () => {
   it("keeps a key the merchant saved while it ran", async () => {
     const shop = "a-two-keys.myshopify.com";
     const stale = await record(shop);
-    await app.connections.saveConnectionKeys(app.prisma, app.secrets.getSecretBox(), shop, {
+    await connectShop(app.prisma, shop, {
       sandboxSecretKey: "sk_test_a_sandbox_new9",
     });
     const box = app.secretBox.createSecretBox([CURRENT, OLDER, OLDEST]);

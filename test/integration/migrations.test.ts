@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -11,7 +11,7 @@ import {
   loadMigrations,
   migrateDatabase,
 } from "../../app/db/migrate.server";
-import { sqliteFilePath } from "../../app/db/database-url";
+import { sqliteFilePath } from "../../app/lib/database-url";
 import {
   createThrowawayDatabase,
   testDatabaseProvider,
@@ -33,9 +33,11 @@ afterEach(async () => {
 
 async function query<T>(url: string, sql: string): Promise<T[]> {
   if (provider === "sqlite") {
-    const db = new Database(sqliteFilePath(url), { readonly: true });
+    const db = new Database(sqliteFilePath(url));
     try {
-      return db.prepare(sql).all() as T[];
+      const statement = db.prepare(sql);
+      // better-sqlite3 runs a statement that returns no rows (an INSERT) rather than reading it.
+      return statement.reader ? (statement.all() as T[]) : (statement.run(), []);
     } finally {
       db.close();
     }
@@ -114,11 +116,66 @@ describe(`migrations on ${provider}`, () => {
       ShopConnection: Prisma.ShopConnectionScalarFieldEnum,
       WebhookReceipt: Prisma.WebhookReceiptScalarFieldEnum,
       OutboxEvent: Prisma.OutboxEventScalarFieldEnum,
+      ProductOfferHint: Prisma.ProductOfferHintScalarFieldEnum,
+      ProductOfferHintPublish: Prisma.ProductOfferHintPublishScalarFieldEnum,
     };
     for (const [table, fields] of Object.entries(models)) {
       const columns = (await query<{ name: string }>(url, columnsQuery(table))).map((c) => c.name);
       expect(columns.sort(), table).toEqual(Object.values(fields).sort());
     }
+  });
+
+  it("turns each stored offer hint into a row per variant, keeping what Shopify holds", async () => {
+    const url = await freshDatabase();
+    const root = mkdtempSync(path.join(os.tmpdir(), "svc-migrations-"));
+    cpSync(defaultMigrationsRoot(), root, { recursive: true });
+    rmSync(path.join(root, provider, "20261124020000_offer_hint_rows"), { recursive: true });
+    await migrateDatabase(url, root);
+    // Decision 014 before its amendment: one row per product, its variants as a JSON array.
+    await query(
+      url,
+      `INSERT INTO "ProductOfferHint"
+        ("shop", "productId", "withoutPlans", "published", "publishedAt", "lastError", "updatedAt")
+      VALUES
+        ('a.myshopify.com', '1', '["11","12"]', '["11"]', '2026-11-20 10:00:00', NULL, '2026-11-20 10:00:00'),
+        ('a.myshopify.com', '2', '[]', '["21"]', '2026-11-20 10:00:00', NULL, '2026-11-20 10:00:00'),
+        ('a.myshopify.com', '3', '["31"]', NULL, NULL, 'Owner does not exist.', '2026-11-20 10:00:00'),
+        ('b.myshopify.com', '1', '["11"]', NULL, NULL, NULL, '2026-11-20 10:00:00')`,
+    );
+
+    expect((await migrateDatabase(url)).applied).toEqual(["20261124020000_offer_hint_rows"]);
+    const variants = await query<{ shop: string; productId: string; variantId: string }>(
+      url,
+      `SELECT "shop", "productId", "variantId" FROM "ProductOfferHint"
+      WHERE "withoutPlans" ORDER BY "shop", "productId", "variantId"`,
+    );
+    expect(variants).toEqual([
+      { shop: "a.myshopify.com", productId: "1", variantId: "11" },
+      { shop: "a.myshopify.com", productId: "1", variantId: "12" },
+      { shop: "a.myshopify.com", productId: "3", variantId: "31" },
+      { shop: "b.myshopify.com", productId: "1", variantId: "11" },
+    ]);
+    expect(
+      await query(url, 'SELECT COUNT(*) AS n FROM "ProductOfferHint" WHERE NOT "withoutPlans"'),
+    ).toEqual([{ n: provider === "sqlite" ? 0 : "0" }]);
+    const publishes = await query(
+      url,
+      `SELECT "shop", "productId", "published", "publishedAt" IS NOT NULL AS "dated", "lastError"
+      FROM "ProductOfferHintPublish" ORDER BY "shop", "productId"`,
+    );
+    const dated = provider === "sqlite" ? 1 : true;
+    const undated = provider === "sqlite" ? 0 : false;
+    expect(publishes).toEqual([
+      { shop: "a.myshopify.com", productId: "1", published: '["11"]', dated, lastError: null },
+      { shop: "a.myshopify.com", productId: "2", published: '["21"]', dated, lastError: null },
+      {
+        shop: "a.myshopify.com",
+        productId: "3",
+        published: null,
+        dated: undated,
+        lastError: "Owner does not exist.",
+      },
+    ]);
   });
 
   it("refuses to run when an applied migration was edited", async () => {

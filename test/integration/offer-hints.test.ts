@@ -1,20 +1,17 @@
-// First import: the Admin API fetch must be in place before the Shopify library is loaded.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
+import { forgetVariantChecks } from "../../app/storefront/variant-check.server";
 import {
   adminGraphqlCalls,
   adminGraphqlFixture,
-  answerAdminGraphql,
+  answerVariantOwners,
   expectAdminGraphql,
   resetAdminGraphql,
 } from "../support/admin-graphql";
-import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
-import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
-import { forgetVariantChecks } from "../../app/storefront/variant-check.server";
-import { appProxyRequest } from "../support/app-proxy";
-import { createOfflineSession } from "../support/offline-session";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
-import { callRoute } from "../support/webhooks";
+import { appProxyRequest, plansQuery } from "../support/app-proxy";
+import { withOutboxApp } from "../support/outbox-app";
+import { seedShop } from "../support/shops";
+import { callRoute } from "../support/routes";
 
 // The offer block's layout hint (decision 014) through the real plans route: the storefront asks
 // for plans, the app records which variants of the product have none and writes them to the
@@ -29,23 +26,19 @@ const app = withOutboxApp();
 
 type Lookup = { variantId: string; productId?: string; title: string; price?: string };
 
-function plansQuery({ variantId, productId, title, price }: Lookup): Record<string, string> {
-  return {
-    variant_id: variantId,
+function lookupQuery({ variantId, productId, title, price }: Lookup): Record<string, string> {
+  return plansQuery(variantId, {
     ...(productId === undefined ? {} : { product_id: productId }),
-    price: price ?? "19900",
-    currency: "EUR",
-    user_session_id: randomUUID(),
+    ...(price === undefined ? {} : { price }),
     product_title: title,
-    product_brand: "Nimbus",
-  };
+  });
 }
 
 async function lookUpPlans(lookup: Lookup) {
   const { loader } = await import("../../app/routes/proxy.plans");
   const answer = (await callRoute(
     loader,
-    appProxyRequest({ path: "plans", shop: SHOP, query: plansQuery(lookup) }),
+    appProxyRequest({ path: "plans", shop: SHOP, query: lookupQuery(lookup) }),
   )) as Response;
   return { status: answer.status, body: (await answer.json()) as { plans?: unknown[] } };
 }
@@ -62,12 +55,32 @@ const hose = (variantId: string): Lookup => ({
   title: "Garden hose",
 });
 
-function hintRow(productId: string) {
-  return app.prisma.productOfferHint.findUnique({
-    where: { shop_productId: { shop: SHOP, productId } },
-    select: { withoutPlans: true, published: true, lastError: true },
-  });
+/** The product's hint: its variants without plans, what Shopify holds, and the last refusal. */
+async function hintRow(productId: string) {
+  const [variants, publish] = await Promise.all([
+    app.prisma.productOfferHint.findMany({
+      where: { shop: SHOP, productId, withoutPlans: true },
+      select: { variantId: true },
+    }),
+    app.prisma.productOfferHintPublish.findUnique({
+      where: { shop_productId: { shop: SHOP, productId } },
+      select: { published: true, lastError: true },
+    }),
+  ]);
+  if (variants.length === 0 && !publish) return null;
+  return {
+    withoutPlans: JSON.stringify(variants.map((variant) => variant.variantId).sort()),
+    published: publish?.published ?? null,
+    lastError: publish?.lastError ?? null,
+  };
 }
+
+const variantRows = () =>
+  app.prisma.productOfferHint.findMany({
+    where: { shop: SHOP },
+    select: { productId: true, variantId: true, withoutPlans: true },
+    orderBy: [{ productId: "asc" }, { variantId: "asc" }],
+  });
 
 const setCalls = () =>
   adminGraphqlCalls().filter((call) => call.operationName === "SetPlanAvailability");
@@ -85,17 +98,7 @@ function productOfVariant(variantId: string): string | undefined {
   return undefined;
 }
 
-answerAdminGraphql("ProductVariantOwner", (call) => {
-  const id = String(call.variables.id);
-  const productId = productOfVariant(id.split("/").pop() ?? "");
-  return {
-    data: {
-      productVariant: productId
-        ? { id, product: { id: `gid://shopify/Product/${productId}` } }
-        : null,
-    },
-  };
-});
+answerVariantOwners(productOfVariant);
 
 beforeEach(async () => {
   forgetStorefrontActivity();
@@ -103,9 +106,9 @@ beforeEach(async () => {
   resetAdminGraphql();
   await app.prisma.shopConnection.deleteMany({});
   await app.prisma.productOfferHint.deleteMany({});
+  await app.prisma.productOfferHintPublish.deleteMany({});
   await app.prisma.session.deleteMany({});
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
-  await createOfflineSession(app.prisma, SHOP, OFFLINE_TOKEN);
+  await seedShop(app.prisma, SHOP, { accessToken: OFFLINE_TOKEN });
 });
 
 afterEach(() => {
@@ -148,6 +151,10 @@ describe("the offer block's layout hint", () => {
 
   it("keeps no hint for a product whose variants have plans", async () => {
     expect((await lookUpPlans(laptop("7982301839417"))).body.plans?.length).toBeGreaterThan(0);
+    // The answer is recorded for the variant; the product has nothing to publish.
+    await expect
+      .poll(variantRows)
+      .toEqual([{ productId: LAPTOP_PRODUCT, variantId: "7982301839417", withoutPlans: false }]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await hintRow(LAPTOP_PRODUCT)).toBeNull();
     expect(setCalls()).toHaveLength(0);
@@ -195,19 +202,43 @@ describe("the offer block's layout hint", () => {
     resetAdminGraphql();
   });
 
-  it("records every variant when many of one product are noted at once (writers racing)", async () => {
+  it("lands each variant once when ten writers note them at once, repeats included", async () => {
     const { recordVariantPlans } = await import("../../app/models/ProductOfferHint.server");
-    const variants = Array.from({ length: 10 }, (_, i) => String(5550010 + i));
+    const variants = Array.from({ length: 5 }, (_, i) => String(5550010 + i));
+    // Two instances noting the same five variants at once: each write is an upsert of its own row.
     await Promise.all(
-      variants.map((variantId) =>
+      [...variants, ...variants].map((variantId) =>
         recordVariantPlans(app.prisma, SHOP, HOSE_PRODUCT, variantId, false),
       ),
     );
-    expect(await hintRow(HOSE_PRODUCT)).toEqual({
-      withoutPlans: JSON.stringify(variants),
-      published: null,
-      lastError: null,
-    });
+    expect(await variantRows()).toEqual(
+      variants.map((variantId) => ({ productId: HOSE_PRODUCT, variantId, withoutPlans: true })),
+    );
+  });
+
+  it("publishes again when a variant is noted while Shopify is being asked", async () => {
+    const { recordVariantPlans } = await import("../../app/models/ProductOfferHint.server");
+    const { updateOfferHint } = await import("../../app/storefront/offer-hints.server");
+    const { logger } = await import("../../app/logger.server");
+    const sent: unknown[] = [];
+    const graphql = async (_query: string, options?: { variables?: Record<string, unknown> }) => {
+      sent.push(options?.variables);
+      // Another instance notes a second variant of the product while the first write is in flight.
+      if (sent.length === 1) {
+        await recordVariantPlans(app.prisma, SHOP, HOSE_PRODUCT, "5550002", false);
+      }
+      return Response.json(adminGraphqlFixture("metafields-set-plan-availability.json"));
+    };
+    const lookup = { shop: SHOP, productId: HOSE_PRODUCT, variantId: "5550001", offered: false };
+    await updateOfferHint(app.prisma, lookup, graphql, logger);
+
+    expect(await hintRow(HOSE_PRODUCT)).toEqual(published(["5550001", "5550002"]));
+    expect(sent).toEqual([
+      { metafields: [expect.objectContaining({ value: '{"without_plans":["5550001"]}' })] },
+      {
+        metafields: [expect.objectContaining({ value: '{"without_plans":["5550001","5550002"]}' })],
+      },
+    ]);
   });
 
   it("keeps a refused write and tries again on a later view", async () => {

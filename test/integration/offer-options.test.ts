@@ -1,15 +1,12 @@
-// First: the recorded Admin GraphQL answers must be installed before any app module.
-import { answerAdminGraphql } from "../support/admin-graphql";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
 import type * as PlansRoute from "../../app/routes/proxy.plans";
 import type * as SettingsRoute from "../../app/routes/app.settings/route";
-import { appProxyRequest } from "../support/app-proxy";
+import { answerVariantOwners } from "../support/admin-graphql";
+import { appProxyRequest, MACBOOK_AIR_QUERY, plansQuery } from "../support/app-proxy";
 import { testDatabaseProvider } from "../support/databases";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
-import { sessionToken } from "../support/session-token";
-import { callRoute } from "../support/webhooks";
-import { createOfflineSession } from "../support/offline-session";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop, seedShop } from "../support/shops";
+import { adminRequest, callRoute } from "../support/routes";
 
 // The offer options saved on the admin's Settings page reach the storefront with the plans:
 // GET /apps/svc/plans through the real, signed proxy route, the emulator as the service.
@@ -22,14 +19,7 @@ const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
 const app = withOutboxApp();
 
 // The app checks each variant against the shop (decision 016): here every variant is the shop's.
-answerAdminGraphql("ProductVariantOwner", (call) => ({
-  data: {
-    productVariant: {
-      id: String(call.variables.id),
-      product: { id: "gid://shopify/Product/44105305964857" },
-    },
-  },
-}));
+answerVariantOwners(() => "44105305964857");
 let routes: { plans: typeof PlansRoute; settings: typeof SettingsRoute };
 
 beforeAll(async () => {
@@ -43,8 +33,8 @@ beforeEach(async () => {
   await app.control.reset();
   await app.prisma.session.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
-  await createOfflineSession(app.prisma, SHOP, "shpat_offline_offer_options");
-  for (const shop of [SHOP, OTHER_SHOP]) await connectSandbox(app, shop, SANDBOX_KEY);
+  await seedShop(app.prisma, SHOP, { accessToken: "shpat_offline_offer_options" });
+  await connectShop(app.prisma, OTHER_SHOP);
 });
 
 let variantCounter = 0;
@@ -58,15 +48,11 @@ async function getPlans(variantId: string, shop = SHOP) {
   const request = appProxyRequest({
     path: "plans",
     shop,
-    query: {
-      variant_id: variantId,
-      price: "129900",
-      currency: "eur",
+    query: plansQuery(variantId, {
+      ...MACBOOK_AIR_QUERY,
       user_session_id: SESSION,
-      product_title: 'MacBook Air 13" Laptop M3',
-      product_brand: "Apple",
       product_category: "electronics",
-    },
+    }),
   });
   const answer = await callRoute(routes.plans.loader, request);
   if (!(answer instanceof Response)) throw new Error("A proxy route must answer a Response");
@@ -75,17 +61,15 @@ async function getPlans(variantId: string, shop = SHOP) {
 }
 
 async function saveSettings(form: Record<string, string>) {
-  const request = new Request(`https://svc-protection.test/app/settings?shop=${SHOP}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
-    body: new URLSearchParams({
+  const request = adminRequest(SHOP, "/app/settings", {
+    form: {
       reportOrdersWithoutPlan: "true",
       autoRefundPlans: "true",
       heading: "",
       showInsuranceLink: "true",
       layout: "list",
       ...form,
-    }),
+    },
   });
   const answer = await callRoute(routes.settings.action, request);
   expect(answer).toEqual({ ok: true, notice: "settings.saved" });

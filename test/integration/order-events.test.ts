@@ -6,7 +6,9 @@ import { LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import type * as WorkerModule from "../../app/outbox/worker.server";
 import { ORDER_TOPICS, type OrderTopic } from "../../app/orders";
 import { testDatabaseProvider } from "../support/databases";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { LIFECYCLE, lifecycleBody, orderLifecycle } from "../support/order-lifecycle";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 import { repoRoot } from "../support/test-env";
 
 // Signed order webhooks through the real routes, the outbox and the worker, to the emulator.
@@ -21,32 +23,22 @@ beforeEach(async () => {
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
-  await connect(SANDBOX_KEY);
+  await connectWithKey(SANDBOX_KEY);
 });
 
-function connect(sandboxSecretKey: string) {
-  return connectSandbox(app, SHOP, sandboxSecretKey);
+function connectWithKey(sandboxSecretKey: string) {
+  return connectShop(app.prisma, SHOP, { environment: "sandbox", sandboxSecretKey });
 }
 
+/** A lifecycle webhook, signed, through the real route: the sample's body for `topic` unless given. */
 async function send(
   topic: OrderTopic,
-  file: string,
-  headers: { webhookId?: string; eventId?: string } = {},
+  options: { body?: string; webhookId?: string; eventId?: string } = {},
 ) {
-  const answer = await app.webhooks.sendOrderWebhook({
-    topic,
-    shop: SHOP,
-    body: app.webhooks.readLifecycleFixture(file),
-    ...headers,
-  });
+  const { body = lifecycleBody(topic), ...headers } = options;
+  const answer = await app.webhooks.sendOrderWebhook({ topic, shop: SHOP, body, ...headers });
   expect(answer.status).toBe(200);
   return answer;
-}
-
-function lifecycleStep(topic: OrderTopic) {
-  const step = app.webhooks.LIFECYCLE.files.find(([candidate]) => candidate === topic);
-  if (!step) throw new Error(`No lifecycle fixture for ${topic}`);
-  return step[1];
 }
 
 function worker(options: Partial<WorkerModule.OutboxWorkerOptions> = {}) {
@@ -75,7 +67,7 @@ async function statuses() {
 
 describe(`order webhooks to service events (${provider})`, () => {
   it("delivers a whole lifecycle in order, each event once", async () => {
-    for (const [topic, file] of app.webhooks.LIFECYCLE.files) await send(topic, file);
+    for (const { topic, body } of orderLifecycle()) await send(topic, { body });
     expect(await app.prisma.outboxEvent.count({ where: { status: "pending" } })).toBe(4);
 
     await worker().drain();
@@ -87,9 +79,7 @@ describe(`order webhooks to service events (${provider})`, () => {
       "order_cancelled",
     ]);
     const state = await app.control.state("sandbox");
-    const order = state.orders.find(
-      (candidate) => candidate.order_id === app.webhooks.LIFECYCLE.orderId,
-    );
+    const order = state.orders.find((candidate) => candidate.order_id === LIFECYCLE.orderId);
     expect(order?.placed.line_items).toHaveLength(3);
     const plan = order?.placed.line_items.find((line) => line.custom_properties?.product_reference);
     const laptop = order?.placed.line_items.find((line) => line.id === "13610349347129");
@@ -109,12 +99,12 @@ describe(`order webhooks to service events (${provider})`, () => {
   it("records a duplicate delivery, or the same event redelivered, once", async () => {
     const webhookId = randomUUID();
     const eventId = randomUUID();
-    await send("orders/create", lifecycleStep("orders/create"), { webhookId, eventId });
-    await send("orders/create", lifecycleStep("orders/create"), { webhookId, eventId });
-    await send("orders/create", lifecycleStep("orders/create"), { eventId });
+    await send("orders/create", { webhookId, eventId });
+    await send("orders/create", { webhookId, eventId });
+    await send("orders/create", { eventId });
     // A new event for the same Shopify action (same fulfillment) is still one service event.
-    await send("fulfillments/create", lifecycleStep("fulfillments/create"));
-    await send("fulfillments/update", lifecycleStep("fulfillments/create"));
+    await send("fulfillments/create");
+    await send("fulfillments/update", { body: lifecycleBody("fulfillments/create") });
 
     expect(await app.prisma.webhookReceipt.count()).toBe(3);
     await worker().drain();
@@ -122,19 +112,19 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("sends order_placed first when the refund arrives before the order", async () => {
-    await send("refunds/create", lifecycleStep("refunds/create"));
+    await send("refunds/create");
     await worker().drain();
     expect(await sentEvents()).toEqual([]);
     expect(await statuses()).toEqual(["order_refund_added:pending"]);
 
-    await send("orders/create", lifecycleStep("orders/create"));
+    await send("orders/create");
     await worker().drain();
     expect(await sentEvents()).toEqual(["order_placed", "order_refund_added"]);
   });
 
   it("loses nothing while the service is down, and sends it all once it is back", async () => {
     await app.restartEmulator(async () => {
-      for (const [topic, file] of app.webhooks.LIFECYCLE.files) await send(topic, file);
+      for (const { topic, body } of orderLifecycle()) await send(topic, { body });
       await worker().drain();
       expect(await statuses()).toEqual([
         "order_placed:failed",
@@ -164,7 +154,7 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("marks a 400 dead at once and keeps the service's validation errors", async () => {
-    await send("orders/create", lifecycleStep("orders/create"));
+    await send("orders/create");
     // As if a mapping bug had produced a negative price: the service's schema refuses it.
     const row = await app.prisma.outboxEvent.findFirstOrThrow({ where: { shop: SHOP } });
     const event = JSON.parse(row.payload) as {
@@ -205,8 +195,8 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("pauses a shop whose key is rejected, and resumes when the key changes", async () => {
-    await connect("sk_test_revoked_0000");
-    for (const [topic, file] of app.webhooks.LIFECYCLE.files.slice(0, 2)) await send(topic, file);
+    await connectWithKey("sk_test_revoked_0000");
+    for (const { topic, body } of orderLifecycle().slice(0, 2)) await send(topic, { body });
     await worker().drain();
 
     const paused = await app.prisma.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
@@ -217,7 +207,7 @@ describe(`order webhooks to service events (${provider})`, () => {
     const unauthorized = (await app.control.requests()).filter((request) => request.status === 401);
     expect(unauthorized).toHaveLength(1); // paused: no second try with the rejected key
 
-    await connect(SANDBOX_KEY);
+    await connectWithKey(SANDBOX_KEY);
     await worker().drain();
     expect(await sentEvents()).toEqual(["order_placed", "order_fulfillment_added"]);
   });
@@ -247,17 +237,17 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("sends production events with the live key, as the connection said when recorded", async () => {
-    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+    await connectShop(app.prisma, SHOP, {
       environment: "production",
       liveSecretKey: LIVE_KEY,
     });
-    await send("orders/create", lifecycleStep("orders/create"));
-    await app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, {
+    await send("orders/create");
+    await connectShop(app.prisma, SHOP, {
       environment: "sandbox",
     });
     await worker().drain();
     expect((await app.control.state("production")).orders.map((order) => order.order_id)).toEqual([
-      app.webhooks.LIFECYCLE.orderId,
+      LIFECYCLE.orderId,
     ]);
     expect((await app.control.state("sandbox")).orders).toEqual([]);
   });
@@ -267,17 +257,17 @@ describe(`order webhooks to service events (${provider})`, () => {
       where: { shop: SHOP },
       data: { reportOrdersWithoutPlan: false },
     });
-    const order = JSON.parse(app.webhooks.readLifecycleFixture(lifecycleStep("orders/create"))) as {
+    const order = JSON.parse(lifecycleBody("orders/create")) as {
       line_items: { properties: unknown[] }[];
     };
     for (const line of order.line_items) line.properties = [];
-    await send("fulfillments/create", lifecycleStep("fulfillments/create"));
+    await send("fulfillments/create");
     await app.webhooks.sendOrderWebhook({
       topic: "orders/create",
       shop: SHOP,
       body: JSON.stringify(order),
     });
-    await send("refunds/create", lifecycleStep("refunds/create"));
+    await send("refunds/create");
     await worker().drain();
 
     expect(await sentEvents()).toEqual([]);
@@ -287,17 +277,13 @@ describe(`order webhooks to service events (${provider})`, () => {
   });
 
   it("drops the line cancellations that Shopify's cancel refund repeats", async () => {
-    await send("orders/create", lifecycleStep("orders/create"));
-    const refund = JSON.parse(
-      app.webhooks.readLifecycleFixture(lifecycleStep("refunds/create")),
-    ) as {
+    await send("orders/create");
+    const refund = JSON.parse(lifecycleBody("refunds/create")) as {
       id: number;
       refund_line_items: { restock_type: string }[];
     };
     for (const line of refund.refund_line_items) line.restock_type = "cancel";
-    const cancelled = JSON.parse(
-      app.webhooks.readLifecycleFixture(lifecycleStep("orders/cancelled")),
-    ) as {
+    const cancelled = JSON.parse(lifecycleBody("orders/cancelled")) as {
       refunds: unknown[];
     };
     cancelled.refunds = [refund];
@@ -435,7 +421,7 @@ describe(`order webhooks to service events (${provider})`, () => {
     const answer = await app.webhooks.sendOrderWebhook({
       topic: "orders/create",
       shop: SHOP,
-      body: app.webhooks.readLifecycleFixture(lifecycleStep("orders/create")),
+      body: lifecycleBody("orders/create"),
       secret: "not-the-app-secret",
     });
     expect(answer.status).toBe(401);

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
+import { nodeArgsOfNpmScript } from "../../scripts/bench/processes";
 import { testDatabaseProvider } from "../support/databases";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 import { repoRoot } from "../support/test-env";
 
 // The worker's life: leases that outlive a crashed worker, graceful stops, and the
@@ -17,7 +18,7 @@ beforeEach(async () => {
   await app.control.reset();
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await connectShop(app.prisma, SHOP);
   const answer = await app.webhooks.sendOrderWebhook({
     topic: "orders/create",
     shop: SHOP,
@@ -133,7 +134,7 @@ describe(`outbox worker (${provider})`, () => {
   });
 
   it("runs as npm run worker, delivers, and exits 0 on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    const child = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "worker"), {
       cwd: repoRoot,
       env: {
         ...process.env,

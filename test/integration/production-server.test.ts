@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
-import { SANDBOX_KEY } from "../../emulator/test-support";
 import { appProxyRequest } from "../support/app-proxy";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
 import { startProductionServer, type RunningServer } from "../support/production-server";
+import { connectShop } from "../support/shops";
 import { TEST_API_SECRET } from "../support/test-env";
 
-// `npm start` as production runs it: the built app behind scripts/serve.ts, with order webhooks
+// `npm start` as production runs it: the built app behind server/serve.ts, with order webhooks
 // answered before Express and Remix (decision 009), real HTTP, and the embedded worker.
 
 const SHOP = "server-store.myshopify.com";
@@ -42,7 +42,7 @@ describe("the production server", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    await connectSandbox(app, SHOP, SANDBOX_KEY);
+    await connectShop(app.prisma, SHOP);
     server = await startServer({ SVC_OUTBOX_WORKER: "embedded" });
   }, 60_000);
 

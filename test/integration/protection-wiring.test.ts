@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient } from "../../emulator/test-support";
-import type * as SecretsModule from "../../app/crypto/secrets.server";
 import type { AppPrismaClient } from "../../app/db/client.server";
-import type * as ConnectionsModule from "../../app/models/ShopConnection.server";
+import type { ConnectionKeysInput } from "../../app/models/ShopConnection.server";
 import type { OrderEvent } from "../../app/protection/types";
 import type * as ServiceModule from "../../app/services/protection.server";
 import { testDatabaseProvider } from "../support/databases";
+import { connectShop } from "../support/shops";
 
 // From a shop's saved, sealed keys to a real HTTP call on the emulator: the path every later
 // feature (outbox, app proxy, admin key checks) takes to reach the service.
@@ -20,9 +20,7 @@ let emulator: RunningEmulator;
 let control: EmulatorClient;
 let app: {
   prisma: AppPrismaClient;
-  connections: typeof ConnectionsModule;
   service: typeof ServiceModule;
-  box: typeof SecretsModule;
 };
 
 beforeAll(async () => {
@@ -31,9 +29,7 @@ beforeAll(async () => {
   process.env.SVC_BASE_URL = emulator.url; // read by getEnv() on first use, below
   app = {
     prisma: (await import("../../app/db.server")).default,
-    connections: await import("../../app/models/ShopConnection.server"),
     service: await import("../../app/services/protection.server"),
-    box: await import("../../app/crypto/secrets.server"),
   };
 });
 
@@ -46,8 +42,8 @@ beforeEach(async () => {
   await app.prisma.shopConnection.deleteMany({});
 });
 
-async function saved(input: Parameters<typeof app.connections.saveConnectionKeys>[3]) {
-  return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), SHOP, input);
+async function saved(input: ConnectionKeysInput) {
+  return connectShop(app.prisma, SHOP, input);
 }
 
 const placed: OrderEvent = {

@@ -1,13 +1,16 @@
-// First import: the Admin API fetch must be in place before the Shopify library is loaded.
-import { adminGraphqlCalls, answerAdminGraphql, resetAdminGraphql } from "../support/admin-graphql";
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
-import { appProxyRequest } from "../support/app-proxy";
+import {
+  adminGraphqlCalls,
+  answerAdminGraphql,
+  answerVariantOwners,
+  resetAdminGraphql,
+} from "../support/admin-graphql";
+import { appProxyRequest, plansQuery } from "../support/app-proxy";
 import { OWN_CARTS, readOwnCart } from "../support/cart-fixtures";
-import { createOfflineSession } from "../support/offline-session";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
-import { callRoute } from "../support/webhooks";
+import { withOutboxApp } from "../support/outbox-app";
+import { seedShop } from "../support/shops";
+import { callRoute } from "../support/routes";
 
 // The app proxy against hostile visitors (issue 13, defects 1 and 9; decision 016): signed
 // requests to the real routes, Shopify's Admin API answered by the recorded stub, the emulator
@@ -33,17 +36,7 @@ const CATALOGUE = new Map([
   ["5550301", LAPTOP_PRODUCT],
 ]);
 
-answerAdminGraphql("ProductVariantOwner", (call) => {
-  const id = String(call.variables.id);
-  const productId = CATALOGUE.get(id.split("/").pop() ?? "");
-  return {
-    data: {
-      productVariant: productId
-        ? { id, product: { id: `gid://shopify/Product/${productId}` } }
-        : null,
-    },
-  };
-});
+answerVariantOwners((variantId) => CATALOGUE.get(variantId));
 
 beforeEach(async () => {
   (await import("../../app/models/StorefrontActivity.server")).forgetStorefrontActivity();
@@ -53,23 +46,15 @@ beforeEach(async () => {
   await app.control.reset();
   await app.prisma.shopConnection.deleteMany({});
   await app.prisma.productOfferHint.deleteMany({});
+  await app.prisma.productOfferHintPublish.deleteMany({});
   await app.prisma.protectableVariant.deleteMany({});
   await app.prisma.session.deleteMany({});
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
-  await createOfflineSession(app.prisma, SHOP, "shpat_edge_offline");
+  await seedShop(app.prisma, SHOP, { accessToken: "shpat_edge_offline" });
 });
 
-function plansQuery(variantId: string, overrides: Record<string, string> = {}) {
-  return {
-    variant_id: variantId,
-    product_id: LAPTOP_PRODUCT,
-    price: "19900",
-    currency: "EUR",
-    user_session_id: randomUUID(),
-    product_title: "Aurora 14 Laptop",
-    product_brand: "Nimbus",
-    ...overrides,
-  };
+/** A laptop of the shop's catalogue, with its product ID as the offer block sends it. */
+function laptopQuery(variantId: string, overrides: Record<string, string> = {}) {
+  return plansQuery(variantId, { product_id: LAPTOP_PRODUCT, ...overrides });
 }
 
 async function getPlans(
@@ -102,13 +87,13 @@ const variantChecks = () =>
 describe("plans for visitor-chosen variants", () => {
   it("keys the plan cache on title, brand and category: one odd request hides no offers", async () => {
     // A visitor asks for the laptop's variant under another title: the service has no plans.
-    const odd = await getPlans(plansQuery("5550301", { product_title: "Garden hose" }));
+    const odd = await getPlans(laptopQuery("5550301", { product_title: "Garden hose" }));
     expect(odd.body.plans).toEqual([]);
     // Every other visitor still gets the laptop's plans, from their own lookup.
-    const real = await getPlans(plansQuery("5550301"));
+    const real = await getPlans(laptopQuery("5550301"));
     expect(real.body.plans?.length).toBeGreaterThan(0);
-    const brand = await getPlans(plansQuery("5550301", { product_brand: "Other" }));
-    await getPlans(plansQuery("5550301", { product_category: "garden" }));
+    const brand = await getPlans(laptopQuery("5550301", { product_brand: "Other" }));
+    await getPlans(laptopQuery("5550301", { product_category: "garden" }));
     expect(brand.status).toBe(200);
     expect((await serviceLookups()).map((lookup) => lookup.query.product_title)).toEqual([
       "Garden hose",
@@ -117,13 +102,13 @@ describe("plans for visitor-chosen variants", () => {
       "Aurora 14 Laptop",
     ]);
     // The same lookup again is answered from the cache.
-    await getPlans(plansQuery("5550301"));
+    await getPlans(laptopQuery("5550301"));
     expect(await serviceLookups()).toHaveLength(4);
   });
 
   it("answers a variant the shop does not have with no plans, at no service call, row or write", async () => {
     for (let view = 0; view < 3; view += 1) {
-      const answer = await getPlans(plansQuery("4242424242", { price: "100" }));
+      const answer = await getPlans(laptopQuery("4242424242", { price: "100" }));
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         variant_id: "4242424242",
@@ -147,10 +132,10 @@ describe("plans for visitor-chosen variants", () => {
   it("checks a known variant once, and keeps its hint under the product Shopify names", async () => {
     // Below every price band: no plans, so the product gets a hint; the visitor claims another product.
     const answer = await getPlans(
-      plansQuery("7982301839418", { price: "100", product_id: "999999999" }),
+      laptopQuery("7982301839418", { price: "100", product_id: "999999999" }),
     );
     expect(answer.body.plans).toEqual([]);
-    await getPlans(plansQuery("7982301839418", { price: "100" }));
+    await getPlans(laptopQuery("7982301839418", { price: "100" }));
     expect(variantChecks()).toHaveLength(1);
     await expect
       .poll(() => app.prisma.productOfferHint.findMany({ select: { productId: true } }))
@@ -162,7 +147,7 @@ describe("plans for visitor-chosen variants", () => {
       errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
     }));
     try {
-      const answer = await getPlans(plansQuery("7982301839419"));
+      const answer = await getPlans(laptopQuery("7982301839419"));
       expect(answer.body).toMatchObject({ plans: [], unavailable: "variant_unchecked" });
       expect(answer.headers.get("cache-control")).toBe("no-store");
       expect(await serviceLookups()).toEqual([]);
@@ -176,7 +161,7 @@ describe("app proxy rate limits", () => {
   it("answers 429 with Retry-After once a visitor's bucket is spent; other visitors go on", async () => {
     const statuses = [];
     for (let request = 0; request < 6; request += 1) {
-      const answer = await getPlans(plansQuery("7982301839417"), { forwardedFor: "203.0.113.9" });
+      const answer = await getPlans(laptopQuery("7982301839417"), { forwardedFor: "203.0.113.9" });
       statuses.push(answer.status);
       if (answer.status === 429) {
         expect(answer.headers.get("retry-after")).toBe("10");
@@ -185,14 +170,14 @@ describe("app proxy rate limits", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(
-      (await getPlans(plansQuery("7982301839417"), { forwardedFor: "198.51.100.4" })).status,
+      (await getPlans(laptopQuery("7982301839417"), { forwardedFor: "198.51.100.4" })).status,
     ).toBe(200);
     // A logged-in customer is one visitor whatever address it comes from.
     const customer = [];
     for (let request = 0; request < 6; request += 1) {
       const forwardedFor = `192.0.2.${request}`;
       customer.push(
-        (await getPlans(plansQuery("7982301839417"), { forwardedFor, customer: "77" })).status,
+        (await getPlans(laptopQuery("7982301839417"), { forwardedFor, customer: "77" })).status,
       );
     }
     expect(customer).toEqual([200, 200, 200, 200, 200, 429]);
@@ -201,7 +186,7 @@ describe("app proxy rate limits", () => {
   it("answers 429 once the shop's bucket is spent, whoever asks", async () => {
     const statuses = [];
     for (let request = 0; request < 13; request += 1) {
-      const answer = await getPlans(plansQuery("7982301839417"), {
+      const answer = await getPlans(laptopQuery("7982301839417"), {
         forwardedFor: `10.0.0.${request}`,
       });
       statuses.push(answer.status);
@@ -209,7 +194,9 @@ describe("app proxy rate limits", () => {
     expect(statuses.slice(0, 12)).toEqual(Array.from({ length: 12 }, () => 200));
     expect(statuses[12]).toBe(429);
     // Another shop has its own bucket.
-    expect((await getPlans(plansQuery("1"), { shop: "elsewhere.myshopify.com" })).status).toBe(200);
+    expect((await getPlans(laptopQuery("1"), { shop: "elsewhere.myshopify.com" })).status).toBe(
+      200,
+    );
   });
 });
 

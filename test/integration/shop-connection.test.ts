@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sqliteFilePath } from "../../app/db/database-url";
+import { sqliteFilePath } from "../../app/lib/database-url";
 import prisma from "../../app/db.server";
 import { getSecretBox } from "../../app/crypto/secrets.server";
 import {

@@ -10,7 +10,8 @@ import { action as shopRedact } from "../../app/routes/webhooks.shop.redact";
 import { readLifecycleFixture } from "../fixtures/lifecycle/lifecycle";
 import { testDatabaseProvider } from "../support/databases";
 import { createOfflineSession } from "../support/offline-session";
-import { callRoute, signedWebhookRequest } from "../support/webhooks";
+import { callRoute } from "../support/routes";
+import { signedWebhookRequest } from "../support/webhooks";
 
 // Issue 13, defects 8 and 10 (decision 015): only signed facts choose the shop and the work, and
 // customers/redact, customers/data_request and the retention period cover all personal data.

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_KEY } from "../../emulator/test-support";
 import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
-import { appProxyRequest } from "../support/app-proxy";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
-import { callRoute } from "../support/webhooks";
+import { appProxyRequest, plansQuery } from "../support/app-proxy";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
+import { callRoute } from "../support/routes";
 
 // The app proxy tells the admin what the storefront does: the embed runs, the offer block runs,
 // and which variants were offered plans (the onboarding checklist and the attach rate read it).
@@ -16,25 +16,18 @@ beforeEach(async () => {
   forgetStorefrontActivity();
   await app.prisma.shopConnection.deleteMany({});
   await app.prisma.protectableVariant.deleteMany({});
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await connectShop(app.prisma, SHOP);
 });
-
-function plansQuery(variantId: string, title: string) {
-  return {
-    variant_id: variantId,
-    price: "19900",
-    currency: "EUR",
-    user_session_id: randomUUID(),
-    product_title: title,
-    product_brand: "Nimbus",
-  };
-}
 
 async function lookUpPlans(variantId: string, title: string) {
   const { loader } = await import("../../app/routes/proxy.plans");
   const answer = await callRoute(
     loader,
-    appProxyRequest({ path: "plans", shop: SHOP, query: plansQuery(variantId, title) }),
+    appProxyRequest({
+      path: "plans",
+      shop: SHOP,
+      query: plansQuery(variantId, { product_title: title }),
+    }),
   );
   expect((answer as Response).status).toBe(200);
   return (await (answer as Response).json()) as { plans: unknown[] };

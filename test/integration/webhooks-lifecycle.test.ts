@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { recordInstallation, saveConnectionKeys } from "../../app/models/ShopConnection.server";
-import { getSecretBox } from "../../app/crypto/secrets.server";
+import { recordInstallation } from "../../app/models/ShopConnection.server";
 import { action as appUninstalled } from "../../app/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "../../app/routes/webhooks.app.scopes_update";
 import { action as customersDataRequest } from "../../app/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "../../app/routes/webhooks.customers.redact";
 import { action as shopRedact } from "../../app/routes/webhooks.shop.redact";
 import { testDatabaseProvider } from "../support/databases";
-import { callRoute, readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
-import { createOfflineSession } from "../support/offline-session";
+import { callRoute } from "../support/routes";
+import { readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
+import { seedShop } from "../support/shops";
 
 const provider = testDatabaseProvider();
 const SHOP = "super-toys.myshopify.com";
@@ -23,10 +23,14 @@ function complianceBody(topicFolder: string, shop = SHOP) {
   );
 }
 
-async function seedShop(shop: string) {
-  await recordInstallation(prisma, shop, "read_orders");
-  await saveConnectionKeys(prisma, getSecretBox(), shop, { sandboxSecretKey: "sk_test_seed_1234" });
-  await createOfflineSession(prisma, shop, "shpat_test", "read_orders");
+/** An installed, connected shop with an order event for each of two customers. */
+async function seedShopWithEvents(shop: string) {
+  await seedShop(prisma, shop, {
+    installedScopes: "read_orders",
+    keys: { sandboxSecretKey: "sk_test_seed_1234" },
+    accessToken: "shpat_test",
+    scope: "read_orders",
+  });
   const placed = (orderId: string, email: string) =>
     JSON.stringify({
       type: "order_placed",
@@ -72,11 +76,12 @@ beforeEach(async () => {
     prisma.session,
     prisma.shopConnection,
     prisma.productOfferHint,
+    prisma.productOfferHintPublish,
   ] as const) {
     await (table as typeof prisma.session).deleteMany({});
   }
-  await seedShop(SHOP);
-  await seedShop(OTHER_SHOP);
+  await seedShopWithEvents(SHOP);
+  await seedShopWithEvents(OTHER_SHOP);
 });
 
 describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
@@ -205,8 +210,12 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
 
   it("shop/redact deletes everything stored for that shop and nothing else", async () => {
     for (const shop of [SHOP, OTHER_SHOP]) {
+      const product = { shop, productId: "8457293660217" };
       await prisma.productOfferHint.create({
-        data: { shop, productId: "8457293660217", withoutPlans: '["45190312001593"]' },
+        data: { ...product, variantId: "45190312001593", withoutPlans: true },
+      });
+      await prisma.productOfferHintPublish.create({
+        data: { ...product, published: '["45190312001593"]', publishedAt: new Date() },
       });
     }
     const uninstall = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
@@ -227,11 +236,13 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       prisma.webhookReceipt.count({ where: { shop: SHOP } }),
       prisma.shopConnection.count({ where: { shop: SHOP } }),
       prisma.productOfferHint.count({ where: { shop: SHOP } }),
+      prisma.productOfferHintPublish.count({ where: { shop: SHOP } }),
     ]) {
       expect(await count).toBe(0);
     }
     expect(await prisma.outboxEvent.count({ where: { shop: OTHER_SHOP } })).toBe(2);
     expect(await prisma.shopConnection.count({ where: { shop: OTHER_SHOP } })).toBe(1);
     expect(await prisma.productOfferHint.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+    expect(await prisma.productOfferHintPublish.count({ where: { shop: OTHER_SHOP } })).toBe(1);
   });
 });

@@ -1,10 +1,10 @@
-import { answerAdminGraphql } from "../support/admin-graphql";
+import { answerAdminGraphql, answerVariantOwners } from "../support/admin-graphql";
 import type { MetafieldInput, Storefront } from "./harness";
 
 /**
  * The harness plays Shopify's Admin API for the app's metafield writes (the offer's layout hint,
  * decision 014): each SetPlanAvailability call lands on the harness's products, and the next
- * product page renders it. Import test/support/admin-graphql before the Shopify library loads.
+ * product page renders it.
  */
 export function playMetafieldsSet(storefront: Storefront): () => void {
   return answerAdminGraphql("SetPlanAvailability", (call) => ({
@@ -17,17 +17,10 @@ export function playMetafieldsSet(storefront: Storefront): () => void {
  * from the storefront is one of the shop's (decision 016): answered from the harness's products.
  */
 export function playProductVariants(storefront: Storefront): () => void {
-  return answerAdminGraphql("ProductVariantOwner", (call) => {
-    const id = Number(String(call.variables.id).split("/").pop());
-    const product = storefront.shop.products.find((candidate) =>
-      candidate.variants.some((variant) => variant.id === id),
-    );
-    return {
-      data: {
-        productVariant: product
-          ? { id: call.variables.id, product: { id: `gid://shopify/Product/${product.id}` } }
-          : null,
-      },
-    };
-  });
+  return answerVariantOwners(
+    (variantId) =>
+      storefront.shop.products.find((candidate) =>
+        candidate.variants.some((variant) => variant.id === Number(variantId)),
+      )?.id,
+  );
 }

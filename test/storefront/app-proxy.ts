@@ -1,4 +1,4 @@
-import { callRoute } from "../support/webhooks";
+import { callRoute } from "../support/routes";
 import { appProxySignature } from "../support/app-proxy";
 import type { AppProxy } from "./harness";
 

@@ -1,15 +1,12 @@
-// First import: the Admin API fetch must be in place before the Shopify library is loaded; the
-// harness plays Shopify's metafieldsSet for the offer's layout hint.
-import "../support/admin-graphql";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { OfferOptions } from "../../app/admin/offer-options";
+import type { OfferOptions } from "../../app/offers/offer-options";
 import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
-import { SANDBOX_KEY } from "../../emulator/test-support";
 import { createOfflineSession } from "../support/offline-session";
-import { connectSandbox, withOutboxApp } from "../support/outbox-app";
+import { withOutboxApp } from "../support/outbox-app";
+import { connectShop } from "../support/shops";
 import { repoRoot } from "../support/test-env";
 import { playMetafieldsSet, playProductVariants } from "./admin-api";
 import { appProxyToRoutes } from "./app-proxy";
@@ -56,7 +53,7 @@ const opened: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  await connectSandbox(app, SHOP, SANDBOX_KEY);
+  await connectShop(app.prisma, SHOP);
   const proxy = await appProxyToRoutes(SHOP);
   // The app's first answer pays for its cold start (database, first service call): not the
   // storefront's time, which the first test measures.
@@ -156,6 +153,7 @@ async function forgetOfferHints() {
   forgetStorefrontActivity();
   storefront.metafields.clear();
   await app.prisma.productOfferHint.deleteMany({});
+  await app.prisma.productOfferHintPublish.deleteMany({});
 }
 
 /** Saves the offer options as the admin's Settings page does, keeping the other settings. */
@@ -418,14 +416,11 @@ describe("Protection offer (app block)", () => {
     await forgetOfferHints();
     // The state after the laptop's high variant once had no plans (its price was below every band).
     const stale = JSON.stringify([String(LAPTOP.high)]);
+    const product = { shop: SHOP, productId: String(LAPTOP.product) };
     await app.prisma.productOfferHint.create({
-      data: {
-        shop: SHOP,
-        productId: String(LAPTOP.product),
-        withoutPlans: stale,
-        published: stale,
-      },
+      data: { ...product, variantId: String(LAPTOP.high), withoutPlans: true },
     });
+    await app.prisma.productOfferHintPublish.create({ data: { ...product, published: stale } });
     storefront.metafields.set(LAPTOP.product, {
       $app: {
         plan_availability: {

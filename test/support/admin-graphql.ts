@@ -4,10 +4,11 @@ import { repoRoot } from "./test-env";
 
 /*
  * Recorded Admin GraphQL answers for the app's outgoing requests. The Shopify library keeps the
- * `fetch` it finds when its Node adapter is imported, so this module must be imported before
- * any app module (first import of the test file): it installs, once, a fetch that answers
- * `https://{shop}/admin/api/{version}/graphql.json` from the expectations queued by the test and
- * passes every other request through. Nothing of the app's own code is replaced.
+ * `fetch` it finds when its Node adapter is imported, so this module is vitest's first set-up
+ * file (vitest.config.ts), loaded before any test file and so before any app module: it
+ * installs, once, a fetch that answers `https://{shop}/admin/api/{version}/graphql.json` from
+ * the expectations queued by the test and passes every other request through. A test imports
+ * it for the functions below, in any order. Nothing of the app's own code is replaced.
  */
 
 export const ADMIN_API_VERSION = "2026-07";
@@ -118,6 +119,27 @@ export function answerAdminGraphql(
 ): () => void {
   standing.set(operationName, answer);
   return () => standing.delete(operationName);
+}
+
+/**
+ * Shopify answers the app's check that a storefront's variant is the shop's (decision 016,
+ * ProductVariantOwner) with `productOf(variantId)`: the numeric ID of its product, or none.
+ */
+export function answerVariantOwners(
+  productOf: (variantId: string) => string | number | undefined,
+): () => void {
+  return answerAdminGraphql("ProductVariantOwner", (call) => {
+    const id = String(call.variables.id);
+    const productId = productOf(id.split("/").pop() ?? "");
+    return {
+      data: {
+        productVariant:
+          productId === undefined
+            ? null
+            : { id, product: { id: `gid://shopify/Product/${productId}` } },
+      },
+    };
+  });
 }
 
 export function adminGraphqlCalls(): readonly AdminGraphqlCall[] {

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { TEST_API_SECRET } from "./test-env";
 
 /*
@@ -59,4 +59,32 @@ export function appProxyRequest(options: AppProxyRequestOptions): Request {
       ? {}
       : { body: options.body, headers: { "Content-Type": "application/json" } }),
   });
+}
+
+/** A MacBook Air in euros, the currency in lower case as some themes send it. */
+export const MACBOOK_AIR_QUERY = {
+  price: "129900",
+  currency: "eur",
+  product_title: 'MacBook Air 13" Laptop M3',
+  product_brand: "Apple",
+} as const;
+
+/**
+ * The offer block's plans lookup for one variant, as the storefront sends it through the app
+ * proxy: a laptop the emulator's catalogue has plans for, in a new browser session. `fields`
+ * change or add query parameters (product_id, price, currency, product_title, ...).
+ */
+export function plansQuery(
+  variantId: string,
+  fields: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    variant_id: variantId,
+    price: "19900",
+    currency: "EUR",
+    user_session_id: randomUUID(),
+    product_title: "Aurora 14 Laptop",
+    product_brand: "Nimbus",
+    ...fields,
+  };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseWebhookJson } from "../../app/orders/json";
+import { parseWebhookJson } from "../../app/lib/json";
 import { repoRoot, shopifyFixturesDir } from "./test-env";
 
 // The /cart.js samples: the shared real ones (never edited) and our copies with plan lines.

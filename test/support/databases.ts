@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { DatabaseProvider } from "../../app/db/database-url";
+import type { DatabaseProvider } from "../../app/lib/database-url";
 import { postgresAdminUrl } from "./test-env";
 
 export interface ThrowawayDatabase {

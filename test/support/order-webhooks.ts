@@ -5,7 +5,8 @@ import { action as ordersCreate } from "../../app/routes/webhooks.orders.create"
 import { action as ordersEdited } from "../../app/routes/webhooks.orders.edited";
 import { action as refundsCreate } from "../../app/routes/webhooks.refunds.create";
 import type { OrderTopic } from "../../app/orders";
-import { callRoute, signedWebhookRequest, type WebhookRequestOptions } from "./webhooks";
+import { callRoute } from "./routes";
+import { signedWebhookRequest, type WebhookRequestOptions } from "./webhooks";
 
 // Order webhooks through the real routes, signed as Shopify signs them. Import this module
 // only after SVC_BASE_URL and DATABASE_URL are set: the routes read the configuration on load.

@@ -54,11 +54,3 @@ export function withOutboxApp(): OutboxApp {
   });
   return app;
 }
-
-/** Saves a sandbox key for the shop and makes sandbox its environment: delivery may start. */
-export function connectSandbox(app: OutboxApp, shop: string, sandboxSecretKey: string) {
-  return app.connections.saveConnectionKeys(app.prisma, app.box.getSecretBox(), shop, {
-    environment: "sandbox",
-    sandboxSecretKey,
-  });
-}

@@ -6,7 +6,7 @@ import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
 import { repoRoot } from "./test-env";
 
 /*
- * `npm start` as production runs it (the built app behind scripts/serve.ts) on a free port, and
+ * `npm start` as production runs it (the built app behind server/serve.ts) on a free port, and
  * raw HTTP/1.1 over a socket for requests that fetch cannot make: headers without their body,
  * a body sent slowly, a Content-Length that is a lie.
  */

@@ -27,22 +27,3 @@ export function signedWebhookRequest(options: WebhookRequestOptions): Request {
 export function readShopifyFixture(topicFolder: string, file: string): string {
   return readFileSync(path.join(shopifyFixturesDir, topicFolder, file), "utf8");
 }
-
-type RouteFunction<Result> = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => Promise<Result>;
-
-/** Calls a Remix loader or action the way Remix does: a thrown Response is the answer. */
-export async function callRoute<Result>(
-  route: RouteFunction<Result>,
-  request: Request,
-): Promise<Result | Response> {
-  try {
-    return await route({ request, params: {}, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}

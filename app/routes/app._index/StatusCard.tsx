@@ -12,9 +12,9 @@ import {
 } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useLocale, useTranslate } from "../../i18n/react";
+import { formatMoney } from "../../lib/money";
 import {
   formatCount,
-  formatMinorUnits,
   formatPercent,
   isQuiet,
   type Dashboard,
@@ -147,7 +147,7 @@ function EventsFigures({ dashboard }: { dashboard: Dashboard }) {
 function revenueText(totals: OrderTotals, locale: string, none: string): string {
   if (totals.planRevenue.length === 0) return none;
   return totals.planRevenue
-    .map((entry) => formatMinorUnits(entry.amount, entry.currency, locale))
+    .map((entry) => formatMoney(entry.amount, entry.currency, locale))
     .join(" · ");
 }
 

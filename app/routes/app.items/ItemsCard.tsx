@@ -12,7 +12,7 @@ import {
 import type { ItemRow } from "../../admin/items.server";
 import { useLocale, useTranslate } from "../../i18n/react";
 import type { Translate } from "../../i18n/translate";
-import { formatMinorUnits } from "../../protection-items/price-points";
+import { formatMinorUnits } from "../../lib/money";
 
 function formatPrice(item: ItemRow, locale: string, t: Translate): string {
   if (item.priceAmount === null || !item.currency) return t("items.table.dynamicPrice");

@@ -14,7 +14,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { MAX_HEADING_LENGTH, type OfferLayout } from "../../admin/offer-option-values";
+import { MAX_HEADING_LENGTH, type OfferLayout } from "../../offers/offer-option-values";
 import type { SettingsActionData } from "../../admin/settings-form";
 import { useTranslate } from "../../i18n/react";
 import type { ShopSettings } from "../../models/ShopSettings.server";

@@ -2,11 +2,12 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ORDER_TOPICS, mapOrderWebhook, parseWebhookJson } from "../../app/orders";
-import { parseCartUpdateBody, toCartUpdateRequest } from "../../app/storefront/cart";
-import { parsePlanOfferRequest } from "../../app/storefront/plan-request";
-import { OWN_CARTS, readOwnCart } from "../support/cart-fixtures";
-import { repoRoot } from "../support/test-env";
+import { parseWebhookJson } from "../lib/json";
+import { ORDER_TOPICS, mapOrderWebhook } from "../orders";
+import { parseCartUpdateBody, toCartUpdateRequest } from "./cart";
+import { parsePlanOfferRequest } from "./plan-request";
+import { OWN_CARTS, readOwnCart } from "../../test/support/cart-fixtures";
+import { repoRoot } from "../../test/support/test-env";
 
 // Hostile and generated input on every parser behind the public edge (issue 13): the order
 // webhook mapper, the lossless JSON parser and the app proxy's body and query parsers. None of

@@ -1,4 +1,4 @@
-import { providerOf } from "../app/db/database-url";
+import { providerOf } from "../app/lib/database-url";
 import { prepareServer } from "./prepare-server";
 
 // npm run worker: one outbox worker on its own, for scale. Run as many as you like on

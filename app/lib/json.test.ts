@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot, shopifyFixturesDir } from "../../test/support/test-env";
-import { idString } from "./ids";
+import { idString } from "./shopify-id";
 import { parseWebhookJson } from "./json";
 
 describe("parseWebhookJson", () => {

@@ -1,11 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  createSecretBox,
-  keyIdOf,
-  lastFour,
-  SecretBoxError,
-} from "../../app/crypto/secret-box.server";
+import { createSecretBox, keyIdOf, lastFour, SecretBoxError } from "./secret-box.server";
 
 const key = randomBytes(32);
 const secret = "sk_live_51H8xQ2eZvKYlo2C9fX0";

@@ -9,6 +9,8 @@ export async function prepareServer(source: Record<string, string | undefined>):
   try {
     const env = parseEnv(source);
     const report = await migrateDatabase(env.DATABASE_URL);
+    // Plain output: the logger reads the configuration on load, and this runs before it is known.
+    // eslint-disable-next-line no-console
     console.log(
       `Migrations (${report.provider}): ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`,
     );

@@ -9,7 +9,7 @@ await prepareServer(process.env);
 // process's node options, the heap limit of `npm start` among them (decision 009).
 const server = spawn(
   process.execPath,
-  [...process.execArgv, "scripts/serve.ts", "./build/server/index.js"],
+  [...process.execArgv, "server/serve.ts", "./build/server/index.js"],
   { stdio: "inherit" },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

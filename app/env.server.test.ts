@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPrismaClient } from "../../app/db/client.server";
-import { ConfigurationError, parseDatabasePoolSize, parseEnv } from "../../app/env.server";
-import { repoRoot } from "../support/test-env";
+import { createPrismaClient } from "./db/client.server";
+import { ConfigurationError, parseDatabasePoolSize, parseEnv } from "./env.server";
+import { repoRoot } from "../test/support/test-env";
 
 const valid = {
   SHOPIFY_API_KEY: "client-id",
@@ -99,7 +99,7 @@ describe("start-up with a bad configuration", () => {
   it("stops with one clear message naming the variable, before touching the database", async () => {
     const result = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "scripts/start.ts"],
+      ["--import", "tsx", "server/start.ts"],
       {
         cwd: repoRoot,
         env: {
