@@ -263,6 +263,7 @@ export function formatDay(iso: string, locale: string): string {
   }).format(new Date(iso));
 }
 
+/** A moment to the minute, in UTC (named) so that the server's render and the browser's agree. */
 export function formatDateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, {
     year: "numeric",

@@ -134,22 +134,19 @@ describe("acceptedWithoutEventIdOf", () => {
 describe("attemptTimeline", () => {
   const rows = (...numbers: number[]) => numbers.map((attempt) => ({ attempt }));
   const logged = (attempt: number) => ({ kind: "logged", attempt: { attempt } });
+  const progress = (sendsStarted: number, loggedTotal: number, sending = false) => ({
+    sendsStarted,
+    loggedTotal,
+    sending,
+  });
 
   it("lists logged sends in order, with nothing cut off when every send was logged", () => {
-    const timeline = attemptTimeline(rows(1, 2), {
-      sendsStarted: 2,
-      loggedTotal: 2,
-      sending: false,
-    });
+    const timeline = attemptTimeline(rows(1, 2), progress(2, 2));
     expect(timeline).toEqual({ entries: [logged(1), logged(2)], cutOff: 0, earlierLogged: 0 });
   });
 
   it("places sends cut off mid-send where they happened, and counts them", () => {
-    const timeline = attemptTimeline(rows(1, 4), {
-      sendsStarted: 5,
-      loggedTotal: 2,
-      sending: false,
-    });
+    const timeline = attemptTimeline(rows(1, 4), progress(5, 2));
     expect(timeline.entries).toEqual([
       logged(1),
       { kind: "cut_off", from: 2, to: 3 },
@@ -160,24 +157,16 @@ describe("attemptTimeline", () => {
   });
 
   it("does not call the send a worker is making now cut off", () => {
-    const timeline = attemptTimeline(rows(1), { sendsStarted: 2, loggedTotal: 1, sending: true });
+    const timeline = attemptTimeline(rows(1), progress(2, 1, true));
     expect(timeline.entries).toEqual([logged(1), { kind: "sending", number: 2 }]);
     expect(timeline.cutOff).toBe(0);
     // Claimed again but not yet sent: the last send is logged, nothing is under way.
-    const claimed = attemptTimeline(rows(1, 2), {
-      sendsStarted: 2,
-      loggedTotal: 2,
-      sending: true,
-    });
+    const claimed = attemptTimeline(rows(1, 2), progress(2, 2, true));
     expect(claimed.entries).toEqual([logged(1), logged(2)]);
   });
 
   it("starts at the page's first row when older rows are left out, and counts them", () => {
-    const timeline = attemptTimeline(rows(51, 53), {
-      sendsStarted: 53,
-      loggedTotal: 100,
-      sending: false,
-    });
+    const timeline = attemptTimeline(rows(51, 53), progress(53, 100));
     expect(timeline.entries).toEqual([
       logged(51),
       { kind: "cut_off", from: 52, to: 52 },
@@ -187,7 +176,7 @@ describe("attemptTimeline", () => {
   });
 
   it("shows nothing for an event never sent", () => {
-    expect(attemptTimeline([], { sendsStarted: 0, loggedTotal: 0, sending: false })).toEqual({
+    expect(attemptTimeline([], progress(0, 0))).toEqual({
       entries: [],
       cutOff: 0,
       earlierLogged: 0,

@@ -12,6 +12,21 @@ import { EVENT_LOG_PAGE_SIZE, encodeReceiptCursor, type EventLogQuery } from "./
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** What both tabs answer besides their rows: the query, the counts and the pages around. */
+function listAnswer(
+  query: EventLogQuery,
+  counts: Record<string, number>,
+  page: { hasOlder: boolean; hasNewer: boolean },
+  rows: { key: string }[],
+) {
+  return {
+    query,
+    counts,
+    olderCursor: page.hasOlder ? rows.at(-1)?.key : undefined,
+    newerCursor: page.hasNewer ? rows[0]?.key : undefined,
+  };
+}
+
 /** One page of the tab the query names, scoped to `shop` (always the session's shop). */
 export async function loadEventLog(db: AppPrismaClient, shop: string, query: EventLogQuery) {
   const pageSize = EVENT_LOG_PAGE_SIZE;
@@ -31,11 +46,8 @@ export async function loadEventLog(db: AppPrismaClient, shop: string, query: Eve
     }));
     return {
       view: "events" as const,
-      query,
-      counts: counts as Record<string, number>,
       events: rows,
-      olderCursor: page.hasOlder ? rows.at(-1)?.key : undefined,
-      newerCursor: page.hasNewer ? rows[0]?.key : undefined,
+      ...listAnswer(query, counts as Record<string, number>, page, rows),
     };
   }
 
@@ -58,11 +70,8 @@ export async function loadEventLog(db: AppPrismaClient, shop: string, query: Eve
   }));
   return {
     view: "webhooks" as const,
-    query,
-    counts: counts as Record<string, number>,
     receipts: rows,
-    olderCursor: page.hasOlder ? rows.at(-1)?.key : undefined,
-    newerCursor: page.hasNewer ? rows[0]?.key : undefined,
+    ...listAnswer(query, counts as Record<string, number>, page, rows),
   };
 }
 

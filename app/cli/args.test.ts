@@ -12,21 +12,31 @@ function usageError(argv: string[]): UsageError {
   return result;
 }
 
+function connectArgs(environment: string, secretKey: string, ...more: string[]): string[] {
+  return [
+    "shop:connect",
+    "--shop",
+    SHOP,
+    "--environment",
+    environment,
+    "--secret-key",
+    secretKey,
+    ...more,
+  ];
+}
+
 describe("parseCommandLine", () => {
   it("parses shop:connect", () => {
     expect(
-      parseCommandLine([
-        "shop:connect",
-        "--shop",
-        SHOP,
-        "--environment",
-        "production",
-        "--secret-key",
-        "sk_live_abcd1234",
-        "--publishable-key=pk_live_1",
-        "--api-version",
-        "v1.1",
-      ]),
+      parseCommandLine(
+        connectArgs(
+          "production",
+          "sk_live_abcd1234",
+          "--publishable-key=pk_live_1",
+          "--api-version",
+          "v1.1",
+        ),
+      ),
     ).toEqual({
       name: "shop:connect",
       shop: SHOP,
@@ -35,17 +45,11 @@ describe("parseCommandLine", () => {
       publishableKey: "pk_live_1",
       apiVersion: "v1.1",
     });
-    expect(
-      parseCommandLine([
-        "shop:connect",
-        "--shop",
-        SHOP,
-        "--environment",
-        "sandbox",
-        "--secret-key",
-        "sk_test_1",
-      ]),
-    ).toMatchObject({ environment: "sandbox", publishableKey: undefined, apiVersion: undefined });
+    expect(parseCommandLine(connectArgs("sandbox", "sk_test_1"))).toMatchObject({
+      environment: "sandbox",
+      publishableKey: undefined,
+      apiVersion: undefined,
+    });
   });
 
   it("parses shop:status", () => {

@@ -1,5 +1,6 @@
 import type { AppPrismaClient } from "../db/client.server";
 import { OPEN_STATUSES, type OutboxStatus } from "./outbox-status";
+import { type PageDirection, keysetPage } from "./keyset-page";
 
 export interface OutboxEventFilter {
   shop: string;
@@ -57,7 +58,7 @@ const EVENT_SUMMARY = {
 
 export interface OutboxEventPageQuery extends EventFilterFields {
   /** Keyset paging on id: "older" gives ids below `id`, "newer" ids above it. */
-  cursor?: { direction: "older" | "newer"; id: number };
+  cursor?: { direction: PageDirection; id: number };
   pageSize: number;
 }
 
@@ -77,14 +78,8 @@ export async function listOutboxEventPage(db: AppPrismaClient, query: OutboxEven
     take: pageSize + 1,
     select: EVENT_SUMMARY,
   });
-  const more = rows.length > pageSize;
-  const events = rows.slice(0, pageSize);
-  if (newer) events.reverse();
-  return {
-    events,
-    hasOlder: newer ? events.length > 0 : more,
-    hasNewer: newer ? more : cursor !== undefined,
-  };
+  const { items: events, ...links } = keysetPage(rows, pageSize, cursor);
+  return { events, ...links };
 }
 
 /** One event of the shop, or null: an ID of another shop's event finds nothing. */

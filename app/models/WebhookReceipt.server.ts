@@ -1,5 +1,6 @@
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
 import { isUniqueViolation } from "../lib/unique-violation";
+import { type PageDirection, keysetPage } from "./keyset-page";
 
 export type ReceiptStatus = "processed" | "ignored" | "unprocessable";
 
@@ -99,7 +100,7 @@ export interface WebhookReceiptPageQuery {
   topic?: string;
   orderId?: string;
   /** Keyset paging on (receivedAt, id); the id (a UUID) breaks ties between equal times. */
-  cursor?: { direction: "older" | "newer"; receivedAt: Date; id: string };
+  cursor?: { direction: PageDirection; receivedAt: Date; id: string };
   pageSize: number;
 }
 
@@ -146,14 +147,8 @@ export async function listWebhookReceiptPage(db: AppPrismaClient, query: Webhook
     take: pageSize + 1,
     select: RECEIPT_SUMMARY,
   });
-  const more = rows.length > pageSize;
-  const receipts = rows.slice(0, pageSize);
-  if (newer) receipts.reverse();
-  return {
-    receipts,
-    hasOlder: newer ? receipts.length > 0 : more,
-    hasNewer: newer ? more : cursor !== undefined,
-  };
+  const { items: receipts, ...links } = keysetPage(rows, pageSize, cursor);
+  return { receipts, ...links };
 }
 
 export async function countWebhookReceiptsByStatus(db: AppPrismaClient, shop: string) {

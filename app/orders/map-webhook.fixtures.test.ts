@@ -5,26 +5,19 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shopifyFixturesDir } from "../../test/support/test-env";
 import { readShopifyFixture } from "../../test/support/webhooks";
-import type { OrderPlacedPayload } from "../protection/types";
 import { parseWebhookJson } from "../lib/json";
 import { mapOrderWebhook } from "./map-webhook";
+import {
+  PLAN_ONLY,
+  REPORT_ALL,
+  RESTOCK_REFUND_CANCELLED,
+  TEE_LINE,
+  eventsOf,
+  placedPayload,
+} from "./map-webhook.test-support";
 import type { MappingResult, OrderTopic } from "./types";
 
 type Expectation = (result: MappingResult) => void;
-
-const REPORT_ALL = { reportOrdersWithoutPlan: true };
-const PLAN_ONLY = { reportOrdersWithoutPlan: false };
-
-function eventsOf(result: MappingResult) {
-  if (result.kind !== "events") throw new Error(`expected events, got ${JSON.stringify(result)}`);
-  return result;
-}
-
-function placedPayload(result: MappingResult): OrderPlacedPayload {
-  const event = eventsOf(result).events[0]?.event;
-  if (event?.type !== "order_placed") throw new Error(`expected order_placed, got ${event?.type}`);
-  return event.payload;
-}
 
 const SHOPIFY_SAMPLE_CUSTOMER = {
   customer: { first_name: "John", last_name: "Smith", email: "john@example.com" },
@@ -82,16 +75,7 @@ const ORDERS_CREATE: Record<string, Expectation> = {
                 country: "fr",
                 zip: "75014",
               },
-              line_items: [
-                {
-                  id: "16735263850829",
-                  quantity: 2,
-                  price_amount: 1000,
-                  product_id: "51734523248973",
-                  product_title: "Unisex classic tee",
-                  product_brand: "QR shirts",
-                },
-              ],
+              line_items: [TEE_LINE],
             },
           },
         },
@@ -311,25 +295,7 @@ const REFUNDS_CREATE: Record<string, Expectation> = {
       kind: "events",
       orderId: "6273085767965",
       detail: "order_line_items_cancelled with 1 line item(s)",
-      events: [
-        {
-          dedupeKey: "refund:1002961240349:cancelled",
-          refundId: "1002961240349",
-          event: {
-            type: "order_line_items_cancelled",
-            payload: {
-              order_id: "6273085767965",
-              cancelled_line_items: [
-                {
-                  line_item_id: "16014782595357",
-                  quantity: 1,
-                  cancelled_at: "2024-08-20T15:19:18.000Z",
-                },
-              ],
-            },
-          },
-        },
-      ],
+      events: [RESTOCK_REFUND_CANCELLED],
     }),
   "shopify-docs-2024-01_gadget.json": SAMPLE_REFUND_OF_IPODS,
   "shopify-docs-2026-04_gadget.json": (result) => {

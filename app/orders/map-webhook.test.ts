@@ -3,13 +3,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../test/support/test-env";
 import { readShopifyFixture } from "../../test/support/webhooks";
-import type { OrderPlacedPayload } from "../protection/types";
 import { parseWebhookJson } from "../lib/json";
 import { ORDER_TOPICS, isOrderTopic, mapOrderWebhook } from "./index";
-import type { MappingResult } from "./types";
-
-const REPORT_ALL = { reportOrdersWithoutPlan: true };
-const PLAN_ONLY = { reportOrdersWithoutPlan: false };
+import {
+  PLAN_ONLY,
+  REPORT_ALL,
+  RESTOCK_REFUND_CANCELLED,
+  TEE_LINE,
+  placedPayload,
+} from "./map-webhook.test-support";
 
 type Json = Record<string, unknown>;
 
@@ -23,13 +25,6 @@ function ownFixture(file: string): Json {
 
 function shopifyFixture(folder: string, file: string): Json {
   return parseWebhookJson(readShopifyFixture(folder, file)) as Json;
-}
-
-function placedPayload(result: MappingResult): OrderPlacedPayload {
-  if (result.kind !== "events") throw new Error(`expected events, got ${JSON.stringify(result)}`);
-  const event = result.events[0]?.event;
-  if (event?.type !== "order_placed") throw new Error(`expected order_placed, got ${event?.type}`);
-  return event.payload;
 }
 
 /** The EUR order with a plan line, changed by `edit`. */
@@ -64,14 +59,7 @@ describe("orders/create with a protection plan line", () => {
     const payload = placedPayload(result);
     expect(payload.order_currency).toBe("eur");
     expect(payload.line_items).toEqual([
-      {
-        id: "16735263850829",
-        quantity: 2,
-        price_amount: 1000,
-        product_id: "51734523248973",
-        product_title: "Unisex classic tee",
-        product_brand: "QR shirts",
-      },
+      TEE_LINE,
       {
         id: "16735263883597",
         quantity: 2,
@@ -526,23 +514,7 @@ describe("refunds/create", () => {
       detail:
         "order_line_items_cancelled with 1 line item(s); order_refund_added with 1 line item(s)",
       events: [
-        {
-          dedupeKey: "refund:1002961240349:cancelled",
-          refundId: "1002961240349",
-          event: {
-            type: "order_line_items_cancelled",
-            payload: {
-              order_id: "6273085767965",
-              cancelled_line_items: [
-                {
-                  line_item_id: "16014782595357",
-                  quantity: 1,
-                  cancelled_at: "2024-08-20T15:19:18.000Z",
-                },
-              ],
-            },
-          },
-        },
+        RESTOCK_REFUND_CANCELLED,
         {
           dedupeKey: "refund:1002961240349:refunded",
           refundId: "1002961240349",

@@ -141,16 +141,27 @@ function redactedEventData(event: {
   };
 }
 
-function redactedReceiptData(
-  receipt: { payload: string; detail: string | null },
+/** The updates that redact the raw bodies of these receipts; a receipt without one needs none. */
+function receiptRedactions(
+  db: AppPrismaClient,
+  receipts: { id: string; payload: string | null; detail: string | null }[],
   reason: RedactionReason,
   now: Date,
 ) {
   const note = `raw body redacted (${reason})`;
-  return {
-    payload: redactRawBody(receipt.payload, reason, now),
-    detail: receipt.detail ? `${receipt.detail}; ${note}` : note,
-  };
+  return receipts.flatMap(({ id, payload, detail }) =>
+    payload === null
+      ? []
+      : [
+          db.webhookReceipt.update({
+            where: { id },
+            data: {
+              payload: redactRawBody(payload, reason, now),
+              detail: detail ? `${detail}; ${note}` : note,
+            },
+          }),
+        ],
+  );
 }
 
 /**
@@ -176,20 +187,7 @@ export async function redactCustomerData(
     ...events.map((event) =>
       db.outboxEvent.update({ where: { id: event.id }, data: redactedEventData(event) }),
     ),
-    ...receipts.flatMap((receipt) =>
-      receipt.payload === null
-        ? []
-        : [
-            db.webhookReceipt.update({
-              where: { id: receipt.id },
-              data: redactedReceiptData(
-                { payload: receipt.payload, detail: receipt.detail },
-                "customers/redact",
-                now,
-              ),
-            }),
-          ],
-    ),
+    ...receiptRedactions(db, receipts, "customers/redact", now),
   ]);
   return { events: events.length, receipts: receipts.length };
 }
@@ -251,22 +249,7 @@ export async function purgeExpiredCustomerData(db: AppPrismaClient, options: Ret
     });
     if (!batch.length) break;
     afterId = batch[batch.length - 1]!.id;
-    await db.$transaction(
-      batch.flatMap((receipt) =>
-        receipt.payload === null
-          ? []
-          : [
-              db.webhookReceipt.update({
-                where: { id: receipt.id },
-                data: redactedReceiptData(
-                  { payload: receipt.payload, detail: receipt.detail },
-                  "retention",
-                  options.now,
-                ),
-              }),
-            ],
-      ),
-    );
+    await db.$transaction(receiptRedactions(db, batch, "retention", options.now));
     receipts += batch.length;
   }
   return { cutoff, events, receipts };

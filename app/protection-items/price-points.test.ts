@@ -2,54 +2,58 @@ import { describe, expect, it } from "vitest";
 import { MAX_PRICE_POINTS, parsePricePoints } from "./price-points";
 
 describe("parsePricePoints", () => {
-  it("reads the merchant's list in EUR as cents and as Shopify's decimal amounts", () => {
-    expect(parsePricePoints("19.99, 29.99, 59.99", "EUR")).toEqual({
-      ok: true,
-      pricePoints: [
-        { amount: "19.99", minorUnits: 1999 },
-        { amount: "29.99", minorUnits: 2999 },
-        { amount: "59.99", minorUnits: 5999 },
+  // Each case: the merchant's text, the shop currency, and every price as [amount, minorUnits].
+  it.each<[string, string, string, [string, number][]]>([
+    [
+      "reads the merchant's list in EUR as cents and as Shopify's decimal amounts",
+      "19.99, 29.99, 59.99",
+      "EUR",
+      [
+        ["19.99", 1999],
+        ["29.99", 2999],
+        ["59.99", 5999],
       ],
-    });
-  });
-
-  it("takes prices one per line, with semicolons, decimal commas and currency signs", () => {
-    const result = parsePricePoints("€19,99\n29.9 EUR; 59\r\n", "EUR");
-    expect(result).toEqual({
-      ok: true,
-      pricePoints: [
-        { amount: "19.99", minorUnits: 1999 },
-        { amount: "29.90", minorUnits: 2990 },
-        { amount: "59.00", minorUnits: 5900 },
+    ],
+    [
+      "takes prices one per line, with semicolons, decimal commas and currency signs",
+      "€19,99\n29.9 EUR; 59\r\n",
+      "EUR",
+      [
+        ["19.99", 1999],
+        ["29.90", 2990],
+        ["59.00", 5900],
       ],
-    });
-  });
-
-  it("splits on a comma without space when the prices have decimal points", () => {
-    const result = parsePricePoints("19.99,29.99", "EUR");
-    expect(result.ok && result.pricePoints.map((point) => point.minorUnits)).toEqual([1999, 2999]);
-  });
-
-  it("reads commas between groups of three digits as thousands", () => {
-    const result = parsePricePoints("1,299.00", "USD");
-    expect(result.ok && result.pricePoints).toEqual([{ amount: "1299.00", minorUnits: 129900 }]);
-  });
-
-  it("uses the currency's real minor unit: JPY has none, KWD has three digits", () => {
-    expect(parsePricePoints("1500, 3000", "JPY")).toEqual({
-      ok: true,
-      pricePoints: [
-        { amount: "1500", minorUnits: 1500 },
-        { amount: "3000", minorUnits: 3000 },
+    ],
+    [
+      "splits on a comma without space when the prices have decimal points",
+      "19.99,29.99",
+      "EUR",
+      [
+        ["19.99", 1999],
+        ["29.99", 2999],
       ],
-    });
-    expect(parsePricePoints("1,000", "JPY")).toEqual({
+    ],
+    [
+      "reads commas between groups of three digits as thousands",
+      "1,299.00",
+      "USD",
+      [["1299.00", 129900]],
+    ],
+    [
+      "uses JPY's real minor unit: none",
+      "1500, 3000",
+      "JPY",
+      [
+        ["1500", 1500],
+        ["3000", 3000],
+      ],
+    ],
+    ["reads a JPY thousands comma", "1,000", "JPY", [["1000", 1000]]],
+    ["uses KWD's real minor unit: three digits", "4.125", "KWD", [["4.125", 4125]]],
+  ])("%s", (_name, text, currency, points) => {
+    expect(parsePricePoints(text, currency)).toEqual({
       ok: true,
-      pricePoints: [{ amount: "1000", minorUnits: 1000 }],
-    });
-    expect(parsePricePoints("4.125", "KWD")).toEqual({
-      ok: true,
-      pricePoints: [{ amount: "4.125", minorUnits: 4125 }],
+      pricePoints: points.map(([amount, minorUnits]) => ({ amount, minorUnits })),
     });
   });
 

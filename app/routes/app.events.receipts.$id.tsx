@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { BlockStack, Layout, Page, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatJson } from "../admin/event-log";
 import {
   EventLogErrorBoundary,
   EventTime,
-  eventTypeLabel,
   Facts,
   JsonBlock,
+  OrderEventRow,
   OrderLink,
   StatusBadge,
   useBackToLog,
 } from "../admin/components/event-log-ui";
+import { SectionCard } from "../admin/components/SectionCard";
 import prisma from "../db.server";
 import { useTranslate } from "../i18n/react";
 import { listOrderEvents } from "../models/OutboxEvent.server";
@@ -88,51 +89,26 @@ export default function WebhookReceiptDetail() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  {t("events.detail.summary")}
-                </Text>
-                <Facts rows={rows} />
-              </BlockStack>
-            </Card>
+            <SectionCard title={t("events.detail.summary")}>
+              <Facts rows={rows} />
+            </SectionCard>
             {payload !== null ? (
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    {t("events.detail.rawBody")}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    {t("events.detail.rawBodyHelp")}
-                  </Text>
-                  <JsonBlock json={payload} />
-                </BlockStack>
-              </Card>
+              <SectionCard title={t("events.detail.rawBody")} help={t("events.detail.rawBodyHelp")}>
+                <JsonBlock json={payload} />
+              </SectionCard>
             ) : null}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("events.detail.orderEvents")}
+          <SectionCard title={t("events.detail.orderEvents")}>
+            {orderEvents.length === 0 ? (
+              <Text as="p" tone="subdued">
+                {t("events.detail.noOrderEvents")}
               </Text>
-              {orderEvents.length === 0 ? (
-                <Text as="p" tone="subdued">
-                  {t("events.detail.noOrderEvents")}
-                </Text>
-              ) : (
-                orderEvents.map((event) => (
-                  <InlineStack key={event.id} gap="200" align="space-between" blockAlign="center">
-                    <Link url={`/app/events/${event.id}`} removeUnderline>
-                      {`#${event.id} ${eventTypeLabel(t, event.eventType)}`}
-                    </Link>
-                    <StatusBadge status={event.status} />
-                  </InlineStack>
-                ))
-              )}
-            </BlockStack>
-          </Card>
+            ) : (
+              orderEvents.map((event) => <OrderEventRow key={event.id} event={event} />)
+            )}
+          </SectionCard>
         </Layout.Section>
       </Layout>
     </Page>

@@ -21,7 +21,8 @@ export type PlanOfferRequest = {
   productCategory?: string;
 };
 
-const PARAMETERS = [
+/** The query parameters a plans request is read from. */
+export const PLAN_QUERY_PARAMETERS = [
   "variant_id",
   "product_id",
   "price",
@@ -86,7 +87,7 @@ const planQuerySchema = z
 export function parsePlanOfferRequest(params: URLSearchParams): Parsed<PlanOfferRequest> {
   const input: Record<string, string> = {};
   const repeated: RequestIssue[] = [];
-  for (const name of PARAMETERS) {
+  for (const name of PLAN_QUERY_PARAMETERS) {
     const values = params.getAll(name);
     if (values.length > 1) repeated.push({ path: name, message: "must be given once" });
     if (values[0] !== undefined) input[name] = values[0];

@@ -29,3 +29,10 @@ export function PageErrorBoundary({
     </Page>
   );
 }
+
+/** A route's `ErrorBoundary` export: the page boundary with that route's keys. */
+export function pageErrorBoundary(keys: Parameters<typeof PageErrorBoundary>[0]) {
+  return function ErrorBoundary() {
+    return <PageErrorBoundary {...keys} />;
+  };
+}

@@ -103,21 +103,59 @@ export function JsonBlock({ json }: { json: string }) {
   );
 }
 
-/** Label and value rows of a detail card. */
-export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+/**
+ * Label and value rows of a detail card; `spread` puts each value at the card's far edge, for
+ * a narrow card of a few short values.
+ */
+export function Facts({ rows, spread = false }: { rows: [string, ReactNode][]; spread?: boolean }) {
   return (
-    <BlockStack gap="200">
-      {rows.map(([label, value]) => (
-        <InlineStack key={label} gap="400" wrap={false} blockAlign="start">
-          <Box minWidth="120px">
-            <Text as="span" tone="subdued">
-              {label}
-            </Text>
-          </Box>
-          <Box>{typeof value === "string" ? <Text as="span">{value}</Text> : value}</Box>
-        </InlineStack>
-      ))}
+    <BlockStack gap={spread ? "100" : "200"}>
+      {rows.map(([label, value]) => {
+        const labelText = (
+          <Text as="span" tone="subdued">
+            {label}
+          </Text>
+        );
+        const valueNode = typeof value === "string" ? <Text as="span">{value}</Text> : value;
+        return spread ? (
+          <InlineStack key={label} align="space-between">
+            {labelText}
+            {valueNode}
+          </InlineStack>
+        ) : (
+          <InlineStack key={label} gap="400" wrap={false} blockAlign="start">
+            <Box minWidth="120px">{labelText}</Box>
+            <Box>{valueNode}</Box>
+          </InlineStack>
+        );
+      })}
     </BlockStack>
+  );
+}
+
+/** One of an order's events, linked to its page unless it is the page being shown. */
+export function OrderEventRow({
+  event,
+  current = false,
+}: {
+  event: { id: number; eventType: string; status: string };
+  current?: boolean;
+}) {
+  const t = useTranslate();
+  const label = `#${event.id} ${eventTypeLabel(t, event.eventType)}`;
+  return (
+    <InlineStack gap="200" align="space-between" blockAlign="center">
+      {current ? (
+        <Text as="span" fontWeight="semibold">
+          {label}
+        </Text>
+      ) : (
+        <Link url={`/app/events/${event.id}`} removeUnderline>
+          {label}
+        </Link>
+      )}
+      <StatusBadge status={event.status} />
+    </InlineStack>
   );
 }
 

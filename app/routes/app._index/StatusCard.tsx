@@ -20,6 +20,8 @@ import {
   type Dashboard,
   type OrderTotals,
 } from "../../admin/dashboard";
+import { environmentLabel } from "../../admin/components/event-log-ui";
+import { SectionCard } from "../../admin/components/SectionCard";
 import { EventsChart } from "./EventsChart";
 
 const EMPTY_STATE_IMAGE =
@@ -27,11 +29,7 @@ const EMPTY_STATE_IMAGE =
 
 export function StatusCard({ dashboard, live }: { dashboard: Dashboard; live: boolean }) {
   const t = useTranslate();
-  const { environment } = dashboard;
-  const environmentName =
-    environment === "sandbox" || environment === "production"
-      ? t(`common.environment.${environment}`)
-      : environment;
+  const environmentName = environmentLabel(t, dashboard.environment);
   return (
     <BlockStack gap="400">
       <InlineStack gap="200" blockAlign="center">
@@ -90,6 +88,20 @@ function Figure({
   );
 }
 
+/** One window of time (the last 24 hours, the last 7 days) and its figures. */
+function WindowBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+      <BlockStack gap="200">
+        <Text as="h4" variant="headingSm">
+          {label}
+        </Text>
+        {children}
+      </BlockStack>
+    </Box>
+  );
+}
+
 function EventsFigures({ dashboard }: { dashboard: Dashboard }) {
   const t = useTranslate();
   const locale = useLocale();
@@ -97,50 +109,40 @@ function EventsFigures({ dashboard }: { dashboard: Dashboard }) {
     { label: t("home.status.events.last24h"), totals: dashboard.events.last24h },
     { label: t("home.status.events.last7d"), totals: dashboard.events.last7d },
   ];
+  const counts = ["delivered", "failed", "waiting"] as const;
   return (
-    <Card>
-      <BlockStack gap="400">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h3" variant="headingMd">
-            {t("home.status.events.heading")}
-          </Text>
-          <Button variant="plain" url="/app/events">
-            {t("home.status.events.viewLog")}
-          </Button>
-        </InlineStack>
-        {dashboard.events.last7d.failed > 0 ? (
-          <Banner tone="warning">
-            <p>{t("home.status.events.failedHint")}</p>
-          </Banner>
-        ) : null}
-        <InlineGrid columns={{ xs: 1, sm: 2 }} gap="400">
-          {windows.map(({ label, totals }) => (
-            <Box key={label} padding="300" background="bg-surface-secondary" borderRadius="200">
-              <BlockStack gap="200">
-                <Text as="h4" variant="headingSm">
-                  {label}
-                </Text>
-                <InlineGrid columns={3} gap="200">
-                  <Figure
-                    label={t("home.status.events.delivered")}
-                    value={formatCount(totals.delivered, locale)}
-                  />
-                  <Figure
-                    label={t("home.status.events.failed")}
-                    value={formatCount(totals.failed, locale)}
-                  />
-                  <Figure
-                    label={t("home.status.events.waiting")}
-                    value={formatCount(totals.waiting, locale)}
-                  />
-                </InlineGrid>
-              </BlockStack>
-            </Box>
-          ))}
-        </InlineGrid>
-        <EventsChart days={dashboard.days} />
-      </BlockStack>
-    </Card>
+    <SectionCard
+      title={t("home.status.events.heading")}
+      headingAs="h3"
+      gap="400"
+      aside={
+        <Button variant="plain" url="/app/events">
+          {t("home.status.events.viewLog")}
+        </Button>
+      }
+    >
+      {dashboard.events.last7d.failed > 0 ? (
+        <Banner tone="warning">
+          <p>{t("home.status.events.failedHint")}</p>
+        </Banner>
+      ) : null}
+      <InlineGrid columns={{ xs: 1, sm: 2 }} gap="400">
+        {windows.map(({ label, totals }) => (
+          <WindowBox key={label} label={label}>
+            <InlineGrid columns={3} gap="200">
+              {counts.map((count) => (
+                <Figure
+                  key={count}
+                  label={t(`home.status.events.${count}`)}
+                  value={formatCount(totals[count], locale)}
+                />
+              ))}
+            </InlineGrid>
+          </WindowBox>
+        ))}
+      </InlineGrid>
+      <EventsChart days={dashboard.days} />
+    </SectionCard>
   );
 }
 
@@ -160,57 +162,47 @@ function OrdersFigures({ dashboard }: { dashboard: Dashboard }) {
     { label: t("home.status.events.last7d"), totals: last7d },
   ];
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h3" variant="headingMd">
-          {t("home.status.orders.heading")}
+    <SectionCard title={t("home.status.orders.heading")} headingAs="h3" gap="400">
+      {last7d.reportedOrders === 0 ? (
+        <Text as="p" tone="subdued">
+          {t("home.status.orders.empty")}
         </Text>
-        {last7d.reportedOrders === 0 ? (
-          <Text as="p" tone="subdued">
-            {t("home.status.orders.empty")}
-          </Text>
-        ) : null}
-        <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">
-          {windows.map(({ label, totals }) => (
-            <Box key={label} padding="300" background="bg-surface-secondary" borderRadius="200">
-              <BlockStack gap="200">
-                <Text as="h4" variant="headingSm">
-                  {label}
-                </Text>
-                <Figure
-                  label={t("home.status.orders.protectedOrders")}
-                  value={formatCount(totals.protectedOrders, locale)}
-                />
-                <Figure
-                  label={t("home.status.orders.planRevenue")}
-                  value={revenueText(totals, locale, "—")}
-                >
-                  {totals.planRevenue.length === 0 ? (
-                    <Text as="p" variant="bodySm" tone="subdued">
-                      {t("home.status.orders.planRevenueNone")}
-                    </Text>
-                  ) : null}
-                </Figure>
-              </BlockStack>
-            </Box>
-          ))}
-          <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+      ) : null}
+      <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">
+        {windows.map(({ label, totals }) => (
+          <WindowBox key={label} label={label}>
             <Figure
-              label={t("home.status.orders.attachRate")}
-              value={attach.rate === null ? "—" : formatPercent(attach.rate, locale)}
+              label={t("home.status.orders.protectedOrders")}
+              value={formatCount(totals.protectedOrders, locale)}
+            />
+            <Figure
+              label={t("home.status.orders.planRevenue")}
+              value={revenueText(totals, locale, "—")}
             >
-              <Text as="p" variant="bodySm" tone="subdued">
-                {attach.rate === null
-                  ? t("home.status.orders.attachRateNone")
-                  : t("home.status.orders.attachRateDetail", {
-                      withPlan: formatCount(attach.ordersWithPlan, locale),
-                      withProtectable: formatCount(attach.ordersWithProtectableProduct, locale),
-                    })}
-              </Text>
+              {totals.planRevenue.length === 0 ? (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {t("home.status.orders.planRevenueNone")}
+                </Text>
+              ) : null}
             </Figure>
-          </Box>
-        </InlineGrid>
-      </BlockStack>
-    </Card>
+          </WindowBox>
+        ))}
+        <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+          <Figure
+            label={t("home.status.orders.attachRate")}
+            value={attach.rate === null ? "—" : formatPercent(attach.rate, locale)}
+          >
+            <Text as="p" variant="bodySm" tone="subdued">
+              {attach.rate === null
+                ? t("home.status.orders.attachRateNone")
+                : t("home.status.orders.attachRateDetail", {
+                    withPlan: formatCount(attach.ordersWithPlan, locale),
+                    withProtectable: formatCount(attach.ordersWithProtectableProduct, locale),
+                  })}
+            </Text>
+          </Figure>
+        </Box>
+      </InlineGrid>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useSubmit } from "@remix-run/react";
-import { BlockStack, Button, Card, Form, InlineStack, Select, Text } from "@shopify/polaris";
+import { Button, Form, InlineStack, Select } from "@shopify/polaris";
 import { useState } from "react";
+import { SectionCard } from "../../admin/components/SectionCard";
 import type { ConnectionActionData } from "../../admin/connection-form";
 import { useTranslate } from "../../i18n/react";
 import type { AdminConnection } from "../../models/ShopConnection.server";
@@ -27,28 +28,23 @@ export function ApiVersionCard({
     { label: t("connection.apiVersion.earliest"), value: "v1.1" },
   ];
   return (
-    <Card>
-      <Form onSubmit={() => submit({ intent: "set_api_version", apiVersion }, { method: "post" })}>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            {t("connection.apiVersion.title")}
-          </Text>
-          <Select
-            label={t("connection.apiVersion.label")}
-            name="apiVersion"
-            options={options}
-            value={apiVersion}
-            onChange={setApiVersion}
-            helpText={t("connection.apiVersion.help")}
-            error={error ? t(error) : undefined}
-          />
-          <InlineStack align="end">
-            <Button submit loading={saving}>
-              {t("connection.apiVersion.save")}
-            </Button>
-          </InlineStack>
-        </BlockStack>
-      </Form>
-    </Card>
+    <Form onSubmit={() => submit({ intent: "set_api_version", apiVersion }, { method: "post" })}>
+      <SectionCard title={t("connection.apiVersion.title")}>
+        <Select
+          label={t("connection.apiVersion.label")}
+          name="apiVersion"
+          options={options}
+          value={apiVersion}
+          onChange={setApiVersion}
+          helpText={t("connection.apiVersion.help")}
+          error={error ? t(error) : undefined}
+        />
+        <InlineStack align="end">
+          <Button submit loading={saving}>
+            {t("connection.apiVersion.save")}
+          </Button>
+        </InlineStack>
+      </SectionCard>
+    </Form>
   );
 }

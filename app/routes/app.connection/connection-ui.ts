@@ -1,4 +1,5 @@
 import { useNavigation } from "@remix-run/react";
+import { formatDateTime } from "../../admin/dashboard";
 import { useLocale } from "../../i18n/react";
 import type { Translate } from "../../i18n/translate";
 import type { Environment } from "../../protection/types";
@@ -17,17 +18,7 @@ export function useSubmitting(intent: string, environment?: Environment): boolea
 
 export function useDateFormat() {
   const locale = useLocale();
-  return (iso: string) =>
-    // UTC, so that the server's render and the browser's agree.
-    new Intl.DateTimeFormat(locale, {
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: "UTC",
-      timeZoneName: "short",
-    }).format(new Date(iso));
+  return (iso: string) => formatDateTime(iso, locale);
 }
 
 export function keyNameOf(t: Translate, environment: Environment) {

@@ -1,14 +1,15 @@
-import { Banner, BlockStack, Card, Divider, InlineStack, Link, List, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Divider, InlineStack, Link, List, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import {
   environmentLabel,
   EventTime,
-  eventTypeLabel,
   Facts,
   JsonBlock,
+  OrderEventRow,
   OrderLink,
   StatusBadge,
 } from "../../admin/components/event-log-ui";
+import { SectionCard } from "../../admin/components/SectionCard";
 import type { EventDetail } from "../../admin/event-detail.server";
 import type { ServiceAnswer } from "../../admin/event-log";
 import { useTranslate } from "../../i18n/react";
@@ -65,44 +66,28 @@ export function OrderTimeline({
 }) {
   const t = useTranslate();
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.orderEvents")}
+    <SectionCard title={t("events.detail.orderEvents")}>
+      {orderEvents.map((other) => (
+        <OrderEventRow key={other.id} event={other} current={other.id === currentId} />
+      ))}
+      <Divider />
+      <Text as="h2" variant="headingMd">
+        {t("events.detail.orderWebhooks")}
+      </Text>
+      {orderReceipts.length === 0 ? (
+        <Text as="p" tone="subdued">
+          {t("events.detail.noOrderWebhooks")}
         </Text>
-        {orderEvents.map((other) => (
-          <InlineStack key={other.id} gap="200" align="space-between" blockAlign="center">
-            {other.id === currentId ? (
-              <Text as="span" fontWeight="semibold">
-                {`#${other.id} ${eventTypeLabel(t, other.eventType)}`}
-              </Text>
-            ) : (
-              <Link url={`/app/events/${other.id}`} removeUnderline>
-                {`#${other.id} ${eventTypeLabel(t, other.eventType)}`}
-              </Link>
-            )}
-            <StatusBadge status={other.status} />
-          </InlineStack>
-        ))}
-        <Divider />
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.orderWebhooks")}
-        </Text>
-        {orderReceipts.length === 0 ? (
-          <Text as="p" tone="subdued">
-            {t("events.detail.noOrderWebhooks")}
-          </Text>
-        ) : null}
-        {orderReceipts.map((receipt) => (
-          <InlineStack key={receipt.id} gap="200" align="space-between" blockAlign="center">
-            <Link url={`/app/events/receipts/${receipt.id}`} removeUnderline>
-              {receipt.topic}
-            </Link>
-            <StatusBadge status={receipt.status} />
-          </InlineStack>
-        ))}
-      </BlockStack>
-    </Card>
+      ) : null}
+      {orderReceipts.map((receipt) => (
+        <InlineStack key={receipt.id} gap="200" align="space-between" blockAlign="center">
+          <Link url={`/app/events/receipts/${receipt.id}`} removeUnderline>
+            {receipt.topic}
+          </Link>
+          <StatusBadge status={receipt.status} />
+        </InlineStack>
+      ))}
+    </SectionCard>
   );
 }
 
@@ -145,50 +130,32 @@ export function EventSummaryCard({
     [t("events.detail.lastError"), event.lastError ?? none],
   );
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.summary")}
-        </Text>
-        <Facts rows={rows} />
-      </BlockStack>
-    </Card>
+    <SectionCard title={t("events.detail.summary")}>
+      <Facts rows={rows} />
+    </SectionCard>
   );
 }
 
 export function PayloadCard({ payload }: { payload: string }) {
   const t = useTranslate();
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.payload")}
-        </Text>
-        <Text as="p" tone="subdued">
-          {t("events.detail.payloadHelp")}
-        </Text>
-        <JsonBlock json={payload} />
-      </BlockStack>
-    </Card>
+    <SectionCard title={t("events.detail.payload")} help={t("events.detail.payloadHelp")}>
+      <JsonBlock json={payload} />
+    </SectionCard>
   );
 }
 
 export function AnswerCard({ response }: { response: string | null }) {
   const t = useTranslate();
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("events.detail.answer")}
+    <SectionCard title={t("events.detail.answer")}>
+      {response ? (
+        <JsonBlock json={response} />
+      ) : (
+        <Text as="p" tone="subdued">
+          {t("events.detail.noAnswer")}
         </Text>
-        {response ? (
-          <JsonBlock json={response} />
-        ) : (
-          <Text as="p" tone="subdued">
-            {t("events.detail.noAnswer")}
-          </Text>
-        )}
-      </BlockStack>
-    </Card>
+      )}
+    </SectionCard>
   );
 }

@@ -10,6 +10,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import type { ItemRow } from "../../admin/items.server";
+import { CardHeading } from "../../admin/components/SectionCard";
 import { useLocale, useTranslate } from "../../i18n/react";
 import type { Translate } from "../../i18n/translate";
 import { formatMinorUnits } from "../../lib/money";
@@ -67,14 +68,7 @@ export function ItemsCard({
       ) : (
         <BlockStack>
           <Box padding="400" paddingBlockEnd="200">
-            <BlockStack gap="100">
-              <Text as="h2" variant="headingMd">
-                {t("items.table.heading")}
-              </Text>
-              <Text as="p" tone="subdued">
-                {t("items.table.description")}
-              </Text>
-            </BlockStack>
+            <CardHeading title={t("items.table.heading")} help={t("items.table.description")} />
           </Box>
           <IndexTable
             resourceName={{

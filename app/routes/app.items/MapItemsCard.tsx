@@ -1,6 +1,7 @@
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { Button, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { SectionCard } from "../../admin/components/SectionCard";
 import { useTranslate } from "../../i18n/react";
 import type { MessageKey } from "../../i18n/translate";
 import { MAPPING_STRATEGIES, type MappingStrategy } from "../../protection-items/strategies";
@@ -53,41 +54,33 @@ export function MapItemsCard({
   }));
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("items.map.heading")}
-        </Text>
-        <Text as="p" tone="subdued">
-          {t("items.map.description")}
-        </Text>
-        <InlineStack gap="400" wrap>
-          <Select
-            label={t("items.map.strategy")}
-            options={strategyOptions}
-            value={strategy}
-            onChange={(value) => setStrategy(value as MappingStrategy)}
-            helpText={t(`items.map.strategyHelp.${strategy}`)}
-          />
-          <TextField
-            label={t("items.map.category")}
-            value={category}
-            onChange={setCategory}
-            autoComplete="off"
-            maxLength={255}
-            helpText={t("items.map.categoryHelp")}
-            error={categoryError ? t(categoryError) : undefined}
-          />
-        </InlineStack>
-        <InlineStack gap="200">
-          <Button onClick={() => pick("variant")} loading={mapping} disabled={busy}>
-            {t("items.map.pickVariants")}
-          </Button>
-          <Button onClick={() => pick("product")} disabled={busy}>
-            {t("items.map.pickProducts")}
-          </Button>
-        </InlineStack>
-      </BlockStack>
-    </Card>
+    <SectionCard title={t("items.map.heading")} help={t("items.map.description")}>
+      <InlineStack gap="400" wrap>
+        <Select
+          label={t("items.map.strategy")}
+          options={strategyOptions}
+          value={strategy}
+          onChange={(value) => setStrategy(value as MappingStrategy)}
+          helpText={t(`items.map.strategyHelp.${strategy}`)}
+        />
+        <TextField
+          label={t("items.map.category")}
+          value={category}
+          onChange={setCategory}
+          autoComplete="off"
+          maxLength={255}
+          helpText={t("items.map.categoryHelp")}
+          error={categoryError ? t(categoryError) : undefined}
+        />
+      </InlineStack>
+      <InlineStack gap="200">
+        <Button onClick={() => pick("variant")} loading={mapping} disabled={busy}>
+          {t("items.map.pickVariants")}
+        </Button>
+        <Button onClick={() => pick("product")} disabled={busy}>
+          {t("items.map.pickProducts")}
+        </Button>
+      </InlineStack>
+    </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Layout, Page } from "@shopify/polaris";
 import { useEffect, useRef } from "react";
-import { PageErrorBoundary } from "../../admin/components/PageErrorBoundary";
+import { pageErrorBoundary } from "../../admin/components/PageErrorBoundary";
 import { ONLINE_STORE_CHECK, onlineStoreNotices, type ItemsActionData } from "../../admin/items";
 import { applyItemsForm, loadItemsPage } from "../../admin/items.server";
 import prisma from "../../db.server";
@@ -141,12 +141,8 @@ export default function ProtectionItems() {
 }
 
 /** Shopify's own responses (re-authentication) go to its boundary; anything else says what to do. */
-export function ErrorBoundary() {
-  return (
-    <PageErrorBoundary
-      titleKey="items.title"
-      headingKey="items.errorBoundary.title"
-      bodyKey="items.errorBoundary.body"
-    />
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({
+  titleKey: "items.title",
+  headingKey: "items.errorBoundary.title",
+  bodyKey: "items.errorBoundary.body",
+});

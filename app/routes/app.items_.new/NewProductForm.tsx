@@ -22,6 +22,8 @@ function fieldError(messages: FormMessage[] | undefined, t: Translate) {
   return messages.map((message) => messageText(message, t)).join(" ");
 }
 
+type NewProductField = "title" | "prices" | "category";
+
 /** The product's title, prices and category, with the errors of the last answer beside them. */
 export function NewProductForm({
   invalid,
@@ -35,6 +37,16 @@ export function NewProductForm({
   const [category, setCategory] = useState("");
   const [prices, setPrices] = useState("");
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  // What the three text fields share: their i18n keys, the posted name and the last errors.
+  const field = (name: NewProductField, value: string, onChange: (value: string) => void) => ({
+    label: t(`items.new.fields.${name}`),
+    helpText: t(`items.new.fields.${name}Help`),
+    name,
+    value,
+    onChange,
+    autoComplete: "off",
+    error: fieldError(invalid?.fieldErrors[name], t),
+  });
 
   return (
     <Card>
@@ -44,39 +56,14 @@ export function NewProductForm({
             {t("items.new.explain")}
           </Text>
           <FormLayout>
+            <TextField {...field("title", title, setTitle)} maxLength={255} requiredIndicator />
             <TextField
-              label={t("items.new.fields.title")}
-              name="title"
-              value={title}
-              onChange={setTitle}
-              autoComplete="off"
-              maxLength={255}
-              requiredIndicator
-              helpText={t("items.new.fields.titleHelp")}
-              error={fieldError(invalid?.fieldErrors.title, t)}
-            />
-            <TextField
-              label={t("items.new.fields.prices")}
-              name="prices"
-              value={prices}
-              onChange={setPrices}
-              autoComplete="off"
+              {...field("prices", prices, setPrices)}
               multiline={3}
               requiredIndicator
               placeholder="19.99, 29.99, 59.99"
-              helpText={t("items.new.fields.pricesHelp")}
-              error={fieldError(invalid?.fieldErrors.prices, t)}
             />
-            <TextField
-              label={t("items.new.fields.category")}
-              name="category"
-              value={category}
-              onChange={setCategory}
-              autoComplete="off"
-              maxLength={255}
-              helpText={t("items.new.fields.categoryHelp")}
-              error={fieldError(invalid?.fieldErrors.category, t)}
-            />
+            <TextField {...field("category", category, setCategory)} maxLength={255} />
           </FormLayout>
           <InlineStack gap="200" align="end">
             <Button onClick={() => navigate("/app/items")} disabled={submitting}>

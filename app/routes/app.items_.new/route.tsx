@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useNavigate } from "@remix-run/react";
 import { Banner, Button, Layout, List, Page, Text } from "@shopify/polaris";
-import { PageErrorBoundary } from "../../admin/components/PageErrorBoundary";
+import { pageErrorBoundary } from "../../admin/components/PageErrorBoundary";
 import {
   createProductFromForm,
   type CreateProductActionData,
@@ -79,12 +79,8 @@ export default function NewProtectionProduct() {
 }
 
 /** Shopify's own responses (re-authentication) go to its boundary; anything else says what to do. */
-export function ErrorBoundary() {
-  return (
-    <PageErrorBoundary
-      titleKey="items.new.title"
-      headingKey="items.errorBoundary.title"
-      bodyKey="items.errorBoundary.newBody"
-    />
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({
+  titleKey: "items.new.title",
+  headingKey: "items.errorBoundary.title",
+  bodyKey: "items.errorBoundary.newBody",
+});

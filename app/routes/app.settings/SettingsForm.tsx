@@ -3,21 +3,25 @@ import {
   Banner,
   BlockStack,
   Button,
-  Card,
   Checkbox,
   ChoiceList,
   Form,
   FormLayout,
   InlineStack,
   Layout,
-  Text,
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
 import { MAX_HEADING_LENGTH, type OfferLayout } from "../../offers/offer-option-values";
 import type { SettingsActionData } from "../../admin/settings-form";
+import { SectionCard } from "../../admin/components/SectionCard";
 import { useTranslate } from "../../i18n/react";
 import type { ShopSettings } from "../../models/ShopSettings.server";
+
+type FlagKey =
+  | "settings.orders.reportOrdersWithoutPlan"
+  | "settings.orders.autoRefundPlans"
+  | "settings.offer.showInsuranceLink";
 
 /** The shop's order and offer settings, saved together. */
 export function SettingsForm({
@@ -43,6 +47,14 @@ export function SettingsForm({
   const [layout, setLayout] = useState<OfferLayout>(settings.offerOptions.layout);
   const errors = actionData && !actionData.ok ? actionData.errors : {};
 
+  // A setting's checkbox: its label and help share an i18n key.
+  const flag = (key: FlagKey, checked: boolean, onChange: (checked: boolean) => void) => ({
+    label: t(key),
+    helpText: t(`${key}Help`),
+    checked,
+    onChange,
+  });
+
   const save = () =>
     submit(
       {
@@ -62,67 +74,49 @@ export function SettingsForm({
           <BlockStack gap="400">
             {actionData?.ok ? <Banner tone="success">{t(actionData.notice)}</Banner> : null}
             {errors.form ? <Banner tone="critical">{t(errors.form)}</Banner> : null}
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  {t("settings.orders.title")}
-                </Text>
-                <Checkbox
-                  label={t("settings.orders.reportOrdersWithoutPlan")}
-                  helpText={t("settings.orders.reportOrdersWithoutPlanHelp")}
-                  checked={reportOrdersWithoutPlan}
-                  onChange={setReportOrdersWithoutPlan}
+            <SectionCard title={t("settings.orders.title")}>
+              <Checkbox
+                {...flag(
+                  "settings.orders.reportOrdersWithoutPlan",
+                  reportOrdersWithoutPlan,
+                  setReportOrdersWithoutPlan,
+                )}
+              />
+              <Checkbox
+                {...flag("settings.orders.autoRefundPlans", autoRefundPlans, setAutoRefundPlans)}
+              />
+            </SectionCard>
+            <SectionCard title={t("settings.offer.title")} help={t("settings.offer.help")}>
+              <FormLayout>
+                <TextField
+                  label={t("settings.offer.heading")}
+                  autoComplete="off"
+                  value={heading}
+                  onChange={setHeading}
+                  maxLength={MAX_HEADING_LENGTH}
+                  showCharacterCount
+                  helpText={t("settings.offer.headingHelp", { max: MAX_HEADING_LENGTH })}
+                  error={errors.heading ? t(errors.heading) : undefined}
                 />
                 <Checkbox
-                  label={t("settings.orders.autoRefundPlans")}
-                  helpText={t("settings.orders.autoRefundPlansHelp")}
-                  checked={autoRefundPlans}
-                  onChange={setAutoRefundPlans}
+                  {...flag(
+                    "settings.offer.showInsuranceLink",
+                    showInsuranceLink,
+                    setShowInsuranceLink,
+                  )}
                 />
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="300">
-                <BlockStack gap="100">
-                  <Text as="h2" variant="headingMd">
-                    {t("settings.offer.title")}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    {t("settings.offer.help")}
-                  </Text>
-                </BlockStack>
-                <FormLayout>
-                  <TextField
-                    label={t("settings.offer.heading")}
-                    autoComplete="off"
-                    value={heading}
-                    onChange={setHeading}
-                    maxLength={MAX_HEADING_LENGTH}
-                    showCharacterCount
-                    helpText={t("settings.offer.headingHelp", { max: MAX_HEADING_LENGTH })}
-                    error={errors.heading ? t(errors.heading) : undefined}
-                  />
-                  <Checkbox
-                    label={t("settings.offer.showInsuranceLink")}
-                    helpText={t("settings.offer.showInsuranceLinkHelp")}
-                    checked={showInsuranceLink}
-                    onChange={setShowInsuranceLink}
-                  />
-                  <ChoiceList
-                    title={t("settings.offer.layout")}
-                    choices={[
-                      { label: t("settings.offer.layoutList"), value: "list" },
-                      { label: t("settings.offer.layoutCompact"), value: "compact" },
-                    ]}
-                    selected={[layout]}
-                    onChange={(selected) =>
-                      setLayout(selected[0] === "compact" ? "compact" : "list")
-                    }
-                    error={errors.layout ? t(errors.layout) : undefined}
-                  />
-                </FormLayout>
-              </BlockStack>
-            </Card>
+                <ChoiceList
+                  title={t("settings.offer.layout")}
+                  choices={[
+                    { label: t("settings.offer.layoutList"), value: "list" },
+                    { label: t("settings.offer.layoutCompact"), value: "compact" },
+                  ]}
+                  selected={[layout]}
+                  onChange={(selected) => setLayout(selected[0] === "compact" ? "compact" : "list")}
+                  error={errors.layout ? t(errors.layout) : undefined}
+                />
+              </FormLayout>
+            </SectionCard>
             <InlineStack align="end">
               <Button submit variant="primary" loading={saving}>
                 {t("settings.save")}
