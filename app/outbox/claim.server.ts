@@ -153,3 +153,25 @@ export async function releaseClaims(db: AppPrismaClient, workerId: string, ids?:
   });
   return count;
 }
+
+/**
+ * Follow-ups recorded before their order's order_placed take the environment the order_placed
+ * was then recorded in (decision 018). The careful path does it when it records the placement;
+ * new orders are group-committed without reads, so their rare early follow-ups (a refund before
+ * the orders/create, across a switch of environment) are moved here, by the worker.
+ */
+export async function alignFollowUpEnvironments(db: AppPrismaClient): Promise<number> {
+  return db.$executeRawUnsafe(`
+    UPDATE "OutboxEvent"
+    SET "environment" = (
+      SELECT p."environment" FROM "OutboxEvent" p
+      WHERE p."shop" = "OutboxEvent"."shop" AND p."orderId" = "OutboxEvent"."orderId"
+        AND p."eventType" = 'order_placed'
+    )
+    WHERE "eventType" <> 'order_placed' AND "status" IN ('pending', 'failed')
+      AND EXISTS (
+        SELECT 1 FROM "OutboxEvent" p
+        WHERE p."shop" = "OutboxEvent"."shop" AND p."orderId" = "OutboxEvent"."orderId"
+          AND p."eventType" = 'order_placed' AND p."environment" <> "OutboxEvent"."environment"
+      )`);
+}

@@ -207,9 +207,6 @@ class GroupCommit {
           this.db.webhookReceipt.createMany({ data: rows.map((row) => row.receipt) }),
           this.db.outboxEvent.createMany({ data: rows.flatMap((row) => row.events) }),
           this.db.orderSummary.createMany({ data: rows.flatMap((row) => row.summary) }),
-          ...placedOrdersByShop(rows).map(({ shop, environment, orderIds }) =>
-            alignFollowUps(this.db, shop, environment, orderIds),
-          ),
         ]);
         logger.debug({ deliveries: rows.length }, "New orders committed as one group");
         for (const row of rows) row.queued.resolve(row.outcome);
@@ -268,20 +265,6 @@ function newOrderRows(
       detail: mapping.detail,
     },
   };
-}
-
-/** The orders of a group, per shop and environment, for aligning their early follow-ups. */
-function placedOrdersByShop(rows: NewOrderRows[]) {
-  const groups = new Map<string, { shop: string; environment: Environment; orderIds: string[] }>();
-  for (const row of rows) {
-    const { shop } = row.queued.delivery;
-    const { environment } = row.settings;
-    const key = `${shop}\n${environment}`;
-    const group = groups.get(key) ?? { shop, environment, orderIds: [] };
-    group.orderIds.push(...new Set(row.events.map((event) => event.orderId)));
-    groups.set(key, group);
-  }
-  return [...groups.values()];
 }
 
 /** The dashboard's row for an order, when these events hold its order_placed. */

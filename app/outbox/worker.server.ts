@@ -7,7 +7,7 @@ import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
 import type { Environment } from "../protection/types";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
-import { claimDueEvents, releaseClaims } from "./claim.server";
+import { alignFollowUpEnvironments, claimDueEvents, releaseClaims } from "./claim.server";
 import { deliverClaimedEvent, type ClientFactory, type DeliveryOutcome } from "./deliver.server";
 import { WAITING_STATUSES } from "../models/outbox-status";
 import { RETRY_WINDOW_MS, scheduleRetry } from "./retry-policy";
@@ -50,6 +50,8 @@ export interface OutboxWorker {
 
 const EXPIRY_CHECK_INTERVAL_MS = 60_000;
 const PURGE_INTERVAL_MS = 6 * 60 * 60 * 1_000;
+/** How often a busy worker moves early follow-ups (a scan of the waiting rows; rare work). */
+const ALIGNMENT_INTERVAL_MS = 10_000;
 
 function handledCount(outcomes: Map<DeliveryOutcome, number>): number {
   return [...outcomes.values()].reduce((sum, count) => sum + count, 0);
@@ -74,12 +76,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let woken = false;
   let lastExpiryCheck = 0;
   let lastPurge = 0;
+  let lastAlignment = -Infinity;
   let unsubscribe: (() => void) | null = null;
   let stopping: Promise<void> | null = null;
   let stopRequested = false;
 
   async function runOnce(): Promise<Map<DeliveryOutcome, number>> {
     const outcomes = new Map<DeliveryOutcome, number>();
+    const at = Date.now();
+    if (at - lastAlignment >= ALIGNMENT_INTERVAL_MS) {
+      lastAlignment = at;
+      const moved = await alignFollowUpEnvironments(db);
+      if (moved) log.info({ moved }, "Early follow-ups moved to their order_placed's environment");
+    }
     const ids = await claimDueEvents(db, {
       workerId,
       limit: batchSize,
