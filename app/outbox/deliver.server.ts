@@ -21,6 +21,25 @@ export interface DeliveryContext {
   leaseMs: number;
   /** Simulated time for tests; production uses the database's clock. */
   now?: () => Date;
+  /**
+   * Where each send's attempt row goes; the worker writes them together once its batch is sent
+   * (one insert per batch, not per send). Without it, each row is written at once.
+   */
+  logAttempt?: (attempt: OutboxAttemptRow) => void;
+}
+
+export interface OutboxAttemptRow {
+  eventId: number;
+  shop: string;
+  attempt: number;
+  environment: string;
+  workerId: string;
+  idempotencyKey: string;
+  startedAt: Date;
+  finishedAt: Date;
+  outcome: string;
+  httpStatus: number | null;
+  detail: string | null;
 }
 
 export type DeliveryOutcome =
@@ -170,24 +189,24 @@ export async function deliverClaimedEvent(
       break;
   }
 
-  // Two statements, not a transaction: one round trip less per send, and a crash between them
-  // only leaves the attempt unlogged (shown as a send cut off), never the event wrong.
   const recorded = await db.outboxEvent.updateMany({ where: owned, data });
-  await db.outboxAttempt.create({
-    data: {
-      eventId: row.id,
-      shop: row.shop,
-      attempt: started.attempt,
-      environment,
-      workerId,
-      idempotencyKey,
-      startedAt: started.startedAt,
-      finishedAt,
-      outcome: decision.outcome,
-      httpStatus,
-      detail: "error" in decision ? decision.error.slice(0, 2_000) : null,
-    },
-  });
+  // The attempt is logged after the event's update, not in its transaction: a crash between the
+  // two only leaves the attempt unlogged (shown as a send cut off), never the event wrong.
+  const attempt: OutboxAttemptRow = {
+    eventId: row.id,
+    shop: row.shop,
+    attempt: started.attempt,
+    environment,
+    workerId,
+    idempotencyKey,
+    startedAt: started.startedAt,
+    finishedAt,
+    outcome: decision.outcome,
+    httpStatus,
+    detail: "error" in decision ? decision.error.slice(0, 2_000) : null,
+  };
+  if (context.logAttempt) context.logAttempt(attempt);
+  else await db.outboxAttempt.create({ data: attempt });
   if (recorded.count === 0) {
     // Only when this send outlived its lease (the process stalled): another worker has the
     // event and sends it again, with the same Idempotency-Key.

@@ -8,7 +8,12 @@ import type { Environment } from "../protection/types";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { alignFollowUpEnvironments, claimDueEvents, releaseClaims } from "./claim.server";
-import { deliverClaimedEvent, type ClientFactory, type DeliveryOutcome } from "./deliver.server";
+import {
+  deliverClaimedEvent,
+  type ClientFactory,
+  type DeliveryOutcome,
+  type OutboxAttemptRow,
+} from "./deliver.server";
 import { WAITING_STATUSES } from "../models/outbox-status";
 import { RETRY_WINDOW_MS, scheduleRetry } from "./retry-policy";
 import { idempotencyKeyFor } from "./idempotency";
@@ -107,7 +112,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         c,
       ]),
     );
-    const context = { db, workerId, clientFor, log, leaseMs, now: options.now };
+    const attempts: OutboxAttemptRow[] = [];
+    const context = {
+      db,
+      workerId,
+      clientFor,
+      log,
+      leaseMs,
+      now: options.now,
+      logAttempt: (attempt: OutboxAttemptRow) => void attempts.push(attempt),
+    };
     let next = 0;
     const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
       // A stopping worker finishes the sends in flight and starts no new one; the rows it
@@ -140,6 +154,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
     });
     await Promise.all(lanes);
+    if (attempts.length) {
+      await db.outboxAttempt.createMany({ data: attempts }).catch((error: unknown) => {
+        log.error({ err: error, attempts: attempts.length }, "Failed to log the batch's attempts");
+      });
+    }
     const unstarted = rows.slice(next).map((row) => row.id);
     if (unstarted.length) await releaseClaims(db, workerId, unstarted);
     return outcomes;
