@@ -32,7 +32,7 @@ export function sqlBuilder(db: AppPrismaClient) {
       : `(${expression} + ${param(ms, "")})`;
   /** `now` when a caller simulates time, the database's own clock otherwise. */
   const nowOr = (now: Date | undefined) => (now ? time(now) : clock);
-  return { postgres, values, param, time, clock, plusMs, nowOr };
+  return { postgres, values, param, plusMs, nowOr };
 }
 
 /**
@@ -156,9 +156,9 @@ export async function releaseClaims(db: AppPrismaClient, workerId: string, ids?:
 
 /**
  * Follow-ups recorded before their order's order_placed take the environment the order_placed
- * was then recorded in (decision 018). The careful path does it when it records the placement;
- * new orders are group-committed without reads, so their rare early follow-ups (a refund before
- * the orders/create, across a switch of environment) are moved here, by the worker.
+ * was then recorded in (decision 018). Recording a placement stays free of this extra work (new
+ * orders are group-committed without reads), so the rare early follow-ups (a refund before the
+ * orders/create, across a switch of environment) are moved here, by the worker.
  */
 export async function alignFollowUpEnvironments(db: AppPrismaClient): Promise<number> {
   return db.$executeRawUnsafe(`

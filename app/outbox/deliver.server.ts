@@ -42,6 +42,26 @@ export interface OutboxAttemptRow {
   detail: string | null;
 }
 
+/** The attempt log's row for one send (or failed try) of `row` by this worker. */
+export function attemptRowOf(
+  row: OutboxEvent,
+  workerId: string,
+  send: Pick<
+    OutboxAttemptRow,
+    "attempt" | "startedAt" | "finishedAt" | "outcome" | "httpStatus" | "detail"
+  >,
+): OutboxAttemptRow {
+  return {
+    ...send,
+    eventId: row.id,
+    shop: row.shop,
+    environment: row.environment,
+    workerId,
+    idempotencyKey: idempotencyKeyFor(row.shop, row.dedupeKey),
+    detail: send.detail?.slice(0, 2_000) ?? null,
+  };
+}
+
 export type DeliveryOutcome =
   | DeliveryDecision["outcome"]
   | "unprocessable"
@@ -125,28 +145,29 @@ export async function deliverClaimedEvent(
   const idempotencyKey = idempotencyKeyFor(row.shop, row.dedupeKey);
   const sentAt = performance.now();
 
-  let decision: DeliveryDecision;
-  let response: string | null = null;
-  let httpStatus: number | null = null;
-  const failureAt = () => new Date(started.startedAt.getTime() + (performance.now() - sentAt));
-  if (built.status !== "ready") {
-    const now = failureAt();
-    decision = scheduleRetry(
-      { failedAttempts: started.attempt, firstFailedAt: row.firstFailedAt ?? now, now },
-      built.message,
-    );
-  } else {
-    const result = await built.client.sendOrderEvent(event, { idempotencyKey });
-    const now = failureAt();
-    decision = decideDelivery(result, describeResult(result), {
-      failedAttempts: started.attempt,
-      firstFailedAt: row.firstFailedAt ?? now,
-      now,
-    });
-    response = serviceAnswerOf(result);
-    httpStatus = "status" in result && typeof result.status === "number" ? result.status : null;
-  }
-  const finishedAt = failureAt();
+  // The service's answer, or (no key: removed after the claim) the reason nothing was sent,
+  // which is a failed try like an unanswered send.
+  const sent =
+    built.status === "ready"
+      ? await built.client.sendOrderEvent(event, { idempotencyKey })
+      : built.message;
+  // The send's end by the lease's clock: its start as the database stamped it, plus the time
+  // it took here.
+  const finishedAt = new Date(started.startedAt.getTime() + (performance.now() - sentAt));
+  const failure = {
+    failedAttempts: started.attempt,
+    firstFailedAt: row.firstFailedAt ?? finishedAt,
+    now: finishedAt,
+  };
+  const decision: DeliveryDecision =
+    typeof sent === "string"
+      ? scheduleRetry(failure, sent)
+      : decideDelivery(sent, describeResult(sent), failure);
+  const response = typeof sent === "string" ? null : serviceAnswerOf(sent);
+  const httpStatus =
+    typeof sent !== "string" && "status" in sent && typeof sent.status === "number"
+      ? sent.status
+      : null;
 
   const common = {
     lastResponse: response,
@@ -192,19 +213,14 @@ export async function deliverClaimedEvent(
   const recorded = await db.outboxEvent.updateMany({ where: owned, data });
   // The attempt is logged after the event's update, not in its transaction: a crash between the
   // two only leaves the attempt unlogged (shown as a send cut off), never the event wrong.
-  const attempt: OutboxAttemptRow = {
-    eventId: row.id,
-    shop: row.shop,
+  const attempt = attemptRowOf(row, workerId, {
     attempt: started.attempt,
-    environment,
-    workerId,
-    idempotencyKey,
     startedAt: started.startedAt,
     finishedAt,
     outcome: decision.outcome,
     httpStatus,
-    detail: "error" in decision ? decision.error.slice(0, 2_000) : null,
-  };
+    detail: "error" in decision ? decision.error : null,
+  });
   if (context.logAttempt) context.logAttempt(attempt);
   else await db.outboxAttempt.create({ data: attempt });
   if (recorded.count === 0) {

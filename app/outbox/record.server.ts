@@ -390,11 +390,9 @@ async function recordEvents(
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, eventEnvironment, orderId, derived, receipt.id)),
   });
+  // Follow-ups that arrived before their orders/create are moved to this order_placed's
+  // environment by the worker (alignFollowUpEnvironments), for this path and the group commit.
   const summary = orderSummaryRow(shop, eventEnvironment, fresh);
-  if (summary) {
-    // Follow-ups that arrived before their orders/create follow this order_placed.
-    await alignFollowUps(tx, shop, eventEnvironment, [orderId]);
-  }
   return {
     outcome: "recorded",
     receiptId: receipt.id,
@@ -403,25 +401,6 @@ async function recordEvents(
     detail: receipt.detail ?? "",
     summary,
   };
-}
-
-/** Waiting follow-ups of these orders go where the orders' order_placed goes. */
-function alignFollowUps(
-  db: AppTransaction | AppPrismaClient,
-  shop: string,
-  environment: Environment,
-  orderIds: string[],
-) {
-  return db.outboxEvent.updateMany({
-    where: {
-      shop,
-      orderId: { in: orderIds },
-      eventType: { not: "order_placed" },
-      environment: { not: environment },
-      status: { in: [...WAITING_STATUSES] },
-    },
-    data: { environment },
-  });
 }
 
 type OrderSummaryRow = NonNullable<ReturnType<typeof orderSummaryRow>>;

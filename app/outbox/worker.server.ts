@@ -9,6 +9,7 @@ import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
 import { alignFollowUpEnvironments, claimDueEvents, releaseClaims } from "./claim.server";
 import {
+  attemptRowOf,
   deliverClaimedEvent,
   type ClientFactory,
   type DeliveryOutcome,
@@ -16,7 +17,6 @@ import {
 } from "./deliver.server";
 import { WAITING_STATUSES } from "../models/outbox-status";
 import { RETRY_WINDOW_MS, scheduleRetry } from "./retry-policy";
-import { idempotencyKeyFor } from "./idempotency";
 import { onOutboxNotified } from "./signal.server";
 
 export interface OutboxWorkerOptions {
@@ -139,12 +139,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             { err: error, eventId: row.id, shop: row.shop, orderId: row.orderId },
             `Failed to deliver ${row.eventType} for order ${row.orderId}`,
           );
-          outcome = await retryAfterUnexpectedError(db, workerId, row, error, now()).catch(
-            async () => {
-              await releaseClaims(db, workerId, [row.id]).catch(() => undefined);
-              return "released" as const;
-            },
-          );
+          outcome = await retryAfterUnexpectedError(
+            db,
+            workerId,
+            row,
+            error,
+            now(),
+            context.logAttempt,
+          ).catch(async () => {
+            await releaseClaims(db, workerId, [row.id]).catch(() => undefined);
+            return "released" as const;
+          });
         }
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         if (outcome === "pause_shop") {
@@ -317,27 +322,23 @@ async function retryAfterUnexpectedError(
   row: OutboxEvent,
   error: unknown,
   now: Date,
+  logAttempt: (attempt: OutboxAttemptRow) => void,
 ): Promise<DeliveryOutcome> {
   const message = `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   const firstFailedAt = row.firstFailedAt ?? now;
   const decision = scheduleRetry({ failedAttempts: row.attempts + 1, firstFailedAt, now }, message);
   // Counted and logged as an attempt (whether or not the request went out), so that the backoff
   // grows and the event log shows the error rather than a send cut off.
-  await db.outboxAttempt.create({
-    data: {
-      eventId: row.id,
-      shop: row.shop,
+  logAttempt(
+    attemptRowOf(row, workerId, {
       attempt: row.attempts + 1,
-      environment: row.environment,
-      workerId,
-      idempotencyKey: idempotencyKeyFor(row.shop, row.dedupeKey),
       startedAt: now,
       finishedAt: now,
       outcome: decision.outcome,
       httpStatus: null,
-      detail: message.slice(0, 2_000),
-    },
-  });
+      detail: message,
+    }),
+  );
   await db.outboxEvent.updateMany({
     where: { id: row.id, claimedBy: workerId, status: "delivering" },
     data: {

@@ -18,11 +18,18 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * `npm start` with `env` on top of the test's environment. `port` (free by default) and `urlHost`
+ * let a caller put the server's own URL into `env` first, as SHOPIFY_APP_URL.
+ */
+export async function startProductionServer(
+  env: Record<string, string>,
+  options: { port?: number; urlHost?: string } = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(repoRoot, "build/server/index.js"))) {
     throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does)");
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "start"), {
     cwd: repoRoot,
     env: {
@@ -40,9 +47,9 @@ export async function startProductionServer(env: Record<string, string>): Promis
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.urlHost ?? "127.0.0.1"}:${port}`;
   for (const started = Date.now(); ;) {
-    const status = await fetch(`${url}/healthz`).then(
+    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (answer) => answer.status,
       () => 0,
     );
