@@ -29,7 +29,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "emulator/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "emulator/**/*.test.ts",
+            "store/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       databaseProject("sqlite"),
