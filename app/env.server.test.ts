@@ -68,6 +68,33 @@ describe("parseEnv", () => {
   });
 });
 
+describe("SHOPIFY_ADMIN_ORIGIN", () => {
+  it("is optional, and an http(s) URL when set", () => {
+    expect(parseEnv(valid).SHOPIFY_ADMIN_ORIGIN).toBeUndefined();
+    expect(
+      parseEnv({ ...valid, SHOPIFY_ADMIN_ORIGIN: "http://127.0.0.1:4020" }).SHOPIFY_ADMIN_ORIGIN,
+    ).toBe("http://127.0.0.1:4020");
+    expect(() => parseEnv({ ...valid, SHOPIFY_ADMIN_ORIGIN: "127.0.0.1:4020" })).toThrow(
+      /SHOPIFY_ADMIN_ORIGIN must be an http/,
+    );
+  });
+
+  it("is refused in production, with a message that names it", () => {
+    expect(() =>
+      parseEnv({ ...valid, NODE_ENV: "production", SHOPIFY_ADMIN_ORIGIN: "http://127.0.0.1:4020" }),
+    ).toThrow(
+      new ConfigurationError(
+        "Invalid configuration: SHOPIFY_ADMIN_ORIGIN must not be set when NODE_ENV=production: it sends the app's Shopify calls to a local store",
+      ),
+    );
+    expect(parseEnv({ ...valid, NODE_ENV: "production" }).SHOPIFY_ADMIN_ORIGIN).toBeUndefined();
+    expect(
+      parseEnv({ ...valid, NODE_ENV: "test", SHOPIFY_ADMIN_ORIGIN: "http://127.0.0.1:4020" })
+        .NODE_ENV,
+    ).toBe("test");
+  });
+});
+
 describe("DATABASE_POOL_SIZE", () => {
   afterEach(() => vi.unstubAllEnvs());
 

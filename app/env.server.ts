@@ -64,6 +64,9 @@ const envSchema = z.object({
     .trim()
     .default("read_orders,write_orders,read_products,write_products,write_publications"),
   SHOP_CUSTOM_DOMAIN: z.string().trim().optional(),
+  // Development and tests only: the local Shopify store (`npm run store`) that the app's calls to
+  // https://{shop}/admin/... are sent to (decision 021). Refused in production.
+  SHOPIFY_ADMIN_ORIGIN: httpUrl.optional(),
 
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
   // PostgreSQL connections per process (SQLite has one). Keep it × processes below the
@@ -137,12 +140,24 @@ const envSchema = z.object({
 
 export type AppEnv = z.infer<typeof envSchema>;
 
+// A production app that sent its Shopify calls anywhere but Shopify would leak access tokens.
+const appEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.SHOPIFY_ADMIN_ORIGIN !== undefined && env.NODE_ENV === "production") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SHOPIFY_ADMIN_ORIGIN"],
+      message:
+        "must not be set when NODE_ENV=production: it sends the app's Shopify calls to a local store",
+    });
+  }
+});
+
 export class ConfigurationError extends Error {
   override name = "ConfigurationError";
 }
 
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
-  return parseWith(envSchema, source);
+  return parseWith(appEnvSchema, source);
 }
 
 /**

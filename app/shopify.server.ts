@@ -1,4 +1,5 @@
 import "@shopify/shopify-app-remix/adapters/node";
+import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import {
   ApiVersion,
   AppDistribution,
@@ -8,10 +9,21 @@ import {
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
+import { localStoreFetch } from "./lib/local-store-fetch";
 import { logger } from "./logger.server";
 import { recordInstallation } from "./models/ShopConnection.server";
 
 const env = getEnv();
+
+// Development and tests: Shopify's admin calls go to the local store (decision 021). This must
+// come after the node adapter's import, which installs the default fetch.
+if (env.SHOPIFY_ADMIN_ORIGIN) {
+  setAbstractFetchFunc(localStoreFetch(env.SHOPIFY_ADMIN_ORIGIN));
+  logger.warn(
+    { shopifyAdminOrigin: env.SHOPIFY_ADMIN_ORIGIN },
+    `Shopify admin calls go to the local store at ${env.SHOPIFY_ADMIN_ORIGIN}, not to Shopify`,
+  );
+}
 
 // Webhooks are declared in shopify.app.toml (app-specific subscriptions), never in afterAuth.
 const shopify = shopifyApp({

@@ -76,6 +76,8 @@ export interface Variant {
   taxable: boolean;
   grams: number;
   metafields: Metafield[];
+  /** The option values that name the variant ("Plan" → "10.00 EUR"); none: Shopify's "Title". */
+  selectedOptions?: { name: string; value: string }[];
 }
 
 export interface Customer {
@@ -377,6 +379,8 @@ export interface ProductSetInput {
     price: number;
     taxable?: boolean;
     requiresShipping?: boolean;
+    /** Kept on the variant as `selectedOptions`; the title is their values joined by " / ". */
+    selectedOptions?: { name: string; value: string }[];
   }[];
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { validateAdminRequest } from "../../store/graphql/index";
 import { repoRoot } from "./test-env";
 
 /*
@@ -9,6 +10,9 @@ import { repoRoot } from "./test-env";
  * installs, once, a fetch that answers `https://{shop}/admin/api/{version}/graphql.json` from
  * the expectations queued by the test and passes every other request through. A test imports
  * it for the functions below, in any order. Nothing of the app's own code is replaced.
+ * Every request is also validated, query and variables, against Shopify's schema as the local
+ * store does (store/graphql): one Shopify would refuse is recorded as unexpected, whatever the
+ * recorded answer says.
  */
 
 export const ADMIN_API_VERSION = "2026-07";
@@ -65,6 +69,12 @@ async function adminGraphqlFetch(
     accessToken: headers.get("X-Shopify-Access-Token"),
   };
   calls.push(call);
+  const refusals = validateAdminRequest(query, call.variables);
+  if (refusals.length > 0) {
+    unexpected.push(
+      `Invalid Admin GraphQL call ${call.operationName ?? "(anonymous)"} to ${call.shop}: ${refusals.join("; ")}`,
+    );
+  }
 
   const answer = call.operationName === null ? undefined : standing.get(call.operationName);
   if (answer) {

@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import { adminOperationSources } from "../../graphql/admin-schema.mjs";
+import { appIdOf } from "./index";
+import { adminGraphqlFixture } from "./test-support";
+
+/*
+ * Every operation the app sends today (app/graphql/), run against the store in the order the
+ * app's protection-item flow sends them: what productSet creates is what the later queries read.
+ */
+
+const operations = new Map(
+  adminOperationSources().map(({ source }) => {
+    const name = /\b(?:query|mutation)\s+(\w+)/.exec(source)?.[1] ?? "";
+    return [name, source];
+  }),
+);
+
+function operation(name: string): string {
+  const source = operations.get(name);
+  if (!source) throw new Error(`No operation ${name} in app/graphql`);
+  return source;
+}
+
+/** The variables the app's createProtectionProduct builds (protection-items.server.ts). */
+function protectionProductVariables(amounts: string[]) {
+  const value = (amount: string) => `${amount} EUR`;
+  return {
+    synchronous: true,
+    productSet: {
+      title: "Product protection",
+      status: "UNLISTED",
+      productType: "Product protection",
+      tags: ["svc-protection"],
+      metafields: [{ namespace: "seo", key: "hidden", type: "number_integer", value: "1" }],
+      productOptions: [
+        { name: "Plan", position: 1, values: amounts.map((amount) => ({ name: value(amount) })) },
+      ],
+      variants: amounts.map((amount) => ({
+        optionValues: [{ optionName: "Plan", name: value(amount) }],
+        price: amount,
+        taxable: false,
+        inventoryPolicy: "CONTINUE",
+        inventoryItem: { tracked: false, requiresShipping: false },
+      })),
+    },
+  };
+}
+
+describe("the app's Admin GraphQL operations against the store", () => {
+  it("covers every operation in app/graphql", () => {
+    expect([...operations.keys()].sort()).toEqual([
+      "CreateProtectionProduct",
+      "OnlineStorePublication",
+      "ProductVariantOwner",
+      "ProtectionItemCandidates",
+      "ProtectionProductsPublished",
+      "PublishProtectionProduct",
+      "SetPlanAvailability",
+      "ShopCurrency",
+    ]);
+  });
+
+  it("validates each operation against the schema", () => {
+    const { engine } = adminGraphqlFixture();
+    for (const [name, source] of operations) {
+      expect({ name, errors: engine.validate(source) }).toEqual({ name, errors: [] });
+    }
+  });
+
+  it("runs the protection-item flow: create, publish, read back, check ownership, set the hint", async () => {
+    const store = adminGraphqlFixture();
+    const ok = async (name: string, variables: Record<string, unknown> = {}) => {
+      const body = await store.run(operation(name), variables);
+      expect(body.errors, `${name} answered errors`).toBeUndefined();
+      expect(body.extensions?.cost.requestedQueryCost).toBeGreaterThan(0);
+      return body.data as Record<string, unknown>;
+    };
+
+    expect(await ok("ShopCurrency")).toEqual({ shop: { currencyCode: "EUR" } });
+
+    const created = await ok(
+      "CreateProtectionProduct",
+      protectionProductVariables(["4.99", "19.99"]),
+    );
+    const productSet = created.productSet as {
+      product: {
+        id: string;
+        title: string;
+        status: string;
+        variants: {
+          nodes: {
+            id: string;
+            title: string;
+            price: string;
+            taxable: boolean;
+            selectedOptions: unknown[];
+          }[];
+        };
+      };
+      userErrors: unknown[];
+    };
+    expect(productSet.userErrors).toEqual([]);
+    expect(productSet.product).toMatchObject({ title: "Product protection", status: "UNLISTED" });
+    expect(productSet.product.variants.nodes.map(({ id: _id, ...rest }) => rest)).toEqual([
+      {
+        title: "4.99 EUR",
+        price: "4.99",
+        taxable: false,
+        selectedOptions: [{ name: "Plan", value: "4.99 EUR" }],
+      },
+      {
+        title: "19.99 EUR",
+        price: "19.99",
+        taxable: false,
+        selectedOptions: [{ name: "Plan", value: "19.99 EUR" }],
+      },
+    ]);
+    const productId = productSet.product.id;
+    const [firstVariant] = productSet.product.variants.nodes;
+    expect(productId).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
+    expect(BigInt(productId.split("/").pop() ?? "0")).toBeGreaterThan(2n ** 53n);
+
+    const stored = store.state.product(store.shop.domain, productId.split("/").pop() ?? "");
+    expect(stored?.metafields).toEqual([
+      expect.objectContaining({
+        namespace: "seo",
+        key: "hidden",
+        type: "number_integer",
+        value: "1",
+      }),
+    ]);
+    expect(stored?.variants.map((variant) => [variant.price, variant.requiresShipping])).toEqual([
+      [499, false],
+      [1999, false],
+    ]);
+
+    const publications = await ok("OnlineStorePublication");
+    const nodes = (
+      publications.publications as { nodes: { id: string; catalog: { title: string } }[] }
+    ).nodes;
+    expect(nodes.map((node) => node.catalog.title)).toEqual(["Online Store", "Point of Sale"]);
+    const onlineStore = nodes[0]?.id ?? "";
+
+    const before = await ok("ProtectionProductsPublished", {
+      ids: [productId],
+      publicationId: onlineStore,
+    });
+    expect(before.nodes).toEqual([
+      {
+        __typename: "Product",
+        id: productId,
+        title: "Product protection",
+        publishedOnPublication: false,
+      },
+    ]);
+    const published = await ok("PublishProtectionProduct", {
+      id: productId,
+      input: [{ publicationId: onlineStore }],
+    });
+    expect(published).toEqual({ publishablePublish: { userErrors: [] } });
+    const after = await ok("ProtectionProductsPublished", {
+      ids: [productId],
+      publicationId: onlineStore,
+    });
+    expect(after.nodes).toEqual([
+      {
+        __typename: "Product",
+        id: productId,
+        title: "Product protection",
+        publishedOnPublication: true,
+      },
+    ]);
+
+    const candidatesBody = await store.run(operation("ProtectionItemCandidates"), {
+      ids: [firstVariant?.id, productId],
+    });
+    // shop 1 + 2 IDs × the dearer node (a product: 1 + variants 2 + 250 × 1) requested; the
+    // variant (1 + its product 1) and the product (1 + 2 + its 2 variants) returned.
+    expect(candidatesBody.extensions?.cost).toMatchObject({
+      requestedQueryCost: 507,
+      actualQueryCost: 8,
+    });
+    const candidates = candidatesBody.data;
+    expect(candidates).toEqual({
+      shop: { currencyCode: "EUR" },
+      nodes: [
+        {
+          __typename: "ProductVariant",
+          id: firstVariant?.id,
+          title: "4.99 EUR",
+          price: "4.99",
+          product: { id: productId, title: "Product protection" },
+        },
+        {
+          __typename: "Product",
+          id: productId,
+          title: "Product protection",
+          variants: {
+            nodes: productSet.product.variants.nodes.map(({ id, title, price }) => ({
+              id,
+              title,
+              price,
+            })),
+          },
+        },
+      ],
+    });
+
+    expect(await ok("ProductVariantOwner", { id: firstVariant?.id })).toEqual({
+      productVariant: { id: firstVariant?.id, product: { id: productId } },
+    });
+    expect(
+      await ok("ProductVariantOwner", { id: "gid://shopify/ProductVariant/9007199254749999" }),
+    ).toEqual({
+      productVariant: null,
+    });
+
+    const hint = JSON.stringify({ without_plans: ["1"] });
+    const set = await ok("SetPlanAvailability", {
+      metafields: [
+        {
+          ownerId: productId,
+          namespace: "$app",
+          key: "plan_availability",
+          type: "json",
+          value: hint,
+        },
+      ],
+    });
+    const appNamespace = `app--${appIdOf(store.shop)}`;
+    expect(set).toEqual({
+      metafieldsSet: {
+        metafields: [
+          { key: "plan_availability", namespace: appNamespace, updatedAt: expect.any(String) },
+        ],
+        userErrors: [],
+      },
+    });
+    const product = store.state.product(store.shop.domain, productId.split("/").pop() ?? "");
+    expect(product?.metafields.find((m) => m.key === "plan_availability")).toMatchObject({
+      namespace: appNamespace,
+      value: hint,
+    });
+  });
+});

@@ -1,0 +1,50 @@
+/*
+ * The webhook bodies the store posts, in Shopify's shapes for API 2026-07 (checked field by field
+ * against Shopify's samples in field-set.test.ts), written with exact IDs above 2^53.
+ */
+import { toShopifyJson } from "../json";
+import type { Fulfillment, Order, OrderEdit, Refund, StoreShop, WebhookBody } from "../model";
+import { shopPayload } from "./app";
+import { fulfillmentPayload } from "./fulfillment";
+import { gid } from "./gid";
+import { orderPayload } from "./order";
+import { orderEditPayload } from "./order-edit";
+import { refundPayload } from "./refund";
+
+/** orders/create, orders/updated, orders/paid, orders/fulfilled, orders/partially_fulfilled, orders/cancelled. */
+export function orderWebhookBody(shop: StoreShop, order: Order): WebhookBody {
+  return { json: toShopifyJson(orderPayload(shop, order)), subjectGid: gid("Order", order.id) };
+}
+
+/** refunds/create. */
+export function refundWebhookBody(shop: StoreShop, order: Order, refund: Refund): WebhookBody {
+  return {
+    json: toShopifyJson(refundPayload(shop, order, refund)),
+    subjectGid: gid("Refund", refund.id),
+  };
+}
+
+/** fulfillments/create and fulfillments/update. */
+export function fulfillmentWebhookBody(
+  shop: StoreShop,
+  order: Order,
+  fulfillment: Fulfillment,
+): WebhookBody {
+  return {
+    json: toShopifyJson(fulfillmentPayload(shop, order, fulfillment)),
+    subjectGid: gid("Fulfillment", fulfillment.id),
+  };
+}
+
+/** orders/edited; the edit's ID is the CalculatedOrder that orderEditBegin returned. */
+export function orderEditWebhookBody(shop: StoreShop, order: Order, edit: OrderEdit): WebhookBody {
+  return {
+    json: toShopifyJson(orderEditPayload(shop, order, edit)),
+    subjectGid: gid("CalculatedOrder", edit.id),
+  };
+}
+
+/** app/uninstalled. */
+export function appUninstalledWebhookBody(shop: StoreShop): WebhookBody {
+  return { json: toShopifyJson(shopPayload(shop)), subjectGid: gid("Shop", shop.id) };
+}
