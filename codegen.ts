@@ -13,7 +13,7 @@ import {
  * committed schema of the API version the app uses, so codegen needs no network. The output is
  * committed; `npm run graphql:check` fails when it is stale. Run: npm run graphql:codegen
  */
-export const ADMIN_TYPES_DIR = "app/types";
+export const ADMIN_TYPES_DIR = "graphql/generated";
 
 export async function adminCodegenConfig(): Promise<CodegenConfig> {
   const introspection = loadAdminIntrospection(await appApiVersion());

@@ -3,7 +3,7 @@
 //  2. Every operation in app/graphql/ validates against it: one named operation per file.
 //  3. The scopes in shopify.app.toml cover the access Shopify states for each field and type
 //     an operation uses (the introspection's `requiredAccess`).
-//  4. The committed types in app/types/ are what codegen makes of them now.
+//  4. The committed types in graphql/generated/ are what codegen makes of them now.
 // Exits 1 and names each problem; prints deprecated fields as warnings.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -146,5 +146,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `graphql:check: ${operations.length} operations valid for Admin API ${apiVersion}, covered by ${granted.join(",")}; app/types up to date`,
+  `graphql:check: ${operations.length} operations valid for Admin API ${apiVersion}, covered by ${granted.join(",")}; graphql/generated up to date`,
 );

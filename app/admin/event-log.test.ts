@@ -134,6 +134,7 @@ describe("acceptedWithoutEventIdOf", () => {
 describe("attemptTimeline", () => {
   const rows = (...numbers: number[]) => numbers.map((attempt) => ({ attempt }));
   const logged = (attempt: number) => ({ kind: "logged", attempt: { attempt } });
+  const cutOff = (from: number, to: number) => ({ kind: "cut_off", from, to });
   const progress = (sendsStarted: number, loggedTotal: number, sending = false) => ({
     sendsStarted,
     loggedTotal,
@@ -147,12 +148,7 @@ describe("attemptTimeline", () => {
 
   it("places sends cut off mid-send where they happened, and counts them", () => {
     const timeline = attemptTimeline(rows(1, 4), progress(5, 2));
-    expect(timeline.entries).toEqual([
-      logged(1),
-      { kind: "cut_off", from: 2, to: 3 },
-      logged(4),
-      { kind: "cut_off", from: 5, to: 5 },
-    ]);
+    expect(timeline.entries).toEqual([logged(1), cutOff(2, 3), logged(4), cutOff(5, 5)]);
     expect(timeline.cutOff).toBe(3);
   });
 
@@ -167,11 +163,7 @@ describe("attemptTimeline", () => {
 
   it("starts at the page's first row when older rows are left out, and counts them", () => {
     const timeline = attemptTimeline(rows(51, 53), progress(53, 100));
-    expect(timeline.entries).toEqual([
-      logged(51),
-      { kind: "cut_off", from: 52, to: 52 },
-      logged(53),
-    ]);
+    expect(timeline.entries).toEqual([logged(51), cutOff(52, 52), logged(53)]);
     expect(timeline.earlierLogged).toBe(98);
   });
 

@@ -18,15 +18,8 @@ const settingsFormSchema = z.object({
   layout: z.enum(OFFER_LAYOUTS),
 });
 
-export const SETTINGS_FIELDS = [
-  "reportOrdersWithoutPlan",
-  "autoRefundPlans",
-  "heading",
-  "showInsuranceLink",
-  "layout",
-  "form",
-] as const;
-export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+/** A field of the form, or "form" for an error that belongs to none. */
+export type SettingsField = keyof typeof settingsFormSchema.shape | "form";
 
 export type SettingsActionData =
   | { ok: true; notice: MessageKey }

@@ -43,7 +43,12 @@ export interface CliContext {
   fetch?: typeof fetch;
 }
 
-type Command<Name extends CliCommand["name"]> = Extract<CliCommand, { name: Name }>;
+type CommandName = CliCommand["name"];
+type Command<Name extends CommandName> = Extract<CliCommand, { name: Name }>;
+type CommandHandler<Name extends CommandName> = (
+  command: Command<Name>,
+  context: CliContext,
+) => Promise<ExitCode>;
 
 const WEBHOOK_TIMEOUT_MS = 30_000;
 const LAST_ERROR_WIDTH = 60;
@@ -51,22 +56,7 @@ const LAST_ERROR_WIDTH = 60;
 /** Runs one parsed command. Expected failures are reported through `err` and an exit code. */
 export async function runCommand(command: CliCommand, context: CliContext): Promise<ExitCode> {
   try {
-    switch (command.name) {
-      case "shop:connect":
-        return await connectShop(command, context);
-      case "shop:status":
-        return await showShopStatus(command, context);
-      case "webhook:send":
-        return await sendWebhook(command, context);
-      case "events:list":
-        return await listEvents(command, context);
-      case "events:retry":
-        return await retryEvents(command, context);
-      case "keys:reseal":
-        return await resealKeys(command, context);
-      case "data:purge":
-        return await purgeCustomerData(command, context);
-    }
+    return await handlerOf(command.name)(command, context);
   } catch (error) {
     if (error instanceof CliError) {
       context.err(error.message);
@@ -75,6 +65,21 @@ export async function runCommand(command: CliCommand, context: CliContext): Prom
     context.err(`${command.name} failed: ${describeError(error)}`);
     return EXIT.failed;
   }
+}
+
+/** What runs each command. */
+const COMMAND_HANDLERS: { [Name in CommandName]: CommandHandler<Name> } = {
+  "shop:connect": connectShop,
+  "shop:status": showShopStatus,
+  "webhook:send": sendWebhook,
+  "events:list": listEvents,
+  "events:retry": retryEvents,
+  "keys:reseal": resealKeys,
+  "data:purge": purgeCustomerData,
+};
+
+function handlerOf<Name extends CommandName>(name: Name): CommandHandler<Name> {
+  return COMMAND_HANDLERS[name];
 }
 
 /** DATABASE_URL as the app reads it, with the same default. */

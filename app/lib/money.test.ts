@@ -112,25 +112,35 @@ describe("formatMoney", () => {
   });
 });
 
+/** The same amounts in Shopify cents and in the currency's minor units, for both directions. */
+const CENTS_AND_MINOR_UNITS: [cents: number, currency: string, minor: number][] = [
+  // EUR: two minor digits, the same as Shopify's cents.
+  [1999, "EUR", 1999],
+  [129900, "eur", 129900],
+  [12999, "EUR", 12999],
+  [0, "EUR", 0],
+  // JPY: no minor unit; Shopify writes ¥1,000 as 100000.
+  [100000, "JPY", 1000],
+  [5800000, "jpy", 58000],
+  [480000, "JPY", 4800],
+  [100, "JPY", 1],
+  // KWD: three minor digits (fils); Shopify writes 125.50 KWD as 12550.
+  [12550, "KWD", 125500],
+  [1250, "KWD", 12500],
+  [1, "KWD", 10],
+  [1, "kwd", 10],
+  // Large amounts stay exact: no float multiplication or rounding.
+  [900719925474099, "EUR", 900719925474099],
+  [900719925474000, "JPY", 9007199254740],
+];
+
 describe("shopifyCentsToMinorUnits", () => {
-  it.each([
-    // EUR: two minor digits, the same as Shopify's cents.
-    [1999, "EUR", 1999],
-    [129900, "eur", 129900],
-    [0, "EUR", 0],
-    // JPY: no minor unit; Shopify writes ¥1,000 as 100000.
-    [100000, "JPY", 1000],
-    [5800000, "jpy", 58000],
-    [100, "JPY", 1],
-    // KWD: three minor digits (fils); Shopify writes 125.50 KWD as 12550.
-    [12550, "KWD", 125500],
-    [1, "KWD", 10],
-    // Large amounts stay exact: no float multiplication or rounding.
-    [900719925474099, "EUR", 900719925474099],
-    [900719925474000, "JPY", 9007199254740],
-  ])("%i Shopify cents of %s are %i minor units", (cents, currency, minor) => {
-    expect(shopifyCentsToMinorUnits(cents, currency)).toBe(minor);
-  });
+  it.each(CENTS_AND_MINOR_UNITS)(
+    "%i Shopify cents of %s are %i minor units",
+    (cents, currency, minor) => {
+      expect(shopifyCentsToMinorUnits(cents, currency)).toBe(minor);
+    },
+  );
 
   it.each([
     [100050, "JPY", "half a yen"],
@@ -148,15 +158,12 @@ describe("shopifyCentsToMinorUnits", () => {
 });
 
 describe("minorUnitsToShopifyCents", () => {
-  it.each([
-    [12999, "EUR", 12999],
-    [4800, "JPY", 480000],
-    [1, "JPY", 100],
-    [12500, "KWD", 1250],
-    [10, "kwd", 1],
-  ])("%i minor units of %s are %i Shopify cents", (minor, currency, cents) => {
-    expect(minorUnitsToShopifyCents(minor, currency)).toBe(cents);
-  });
+  it.each(CENTS_AND_MINOR_UNITS)(
+    "gives %i Shopify cents of %s for %i minor units",
+    (cents, currency, minor) => {
+      expect(minorUnitsToShopifyCents(minor, currency)).toBe(cents);
+    },
+  );
 
   it("is the exact inverse of shopifyCentsToMinorUnits for EUR, JPY and KWD", () => {
     for (const currency of ["EUR", "JPY", "KWD"]) {

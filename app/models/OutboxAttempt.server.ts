@@ -13,21 +13,19 @@ const ATTEMPT_FIELDS = {
   detail: true,
 } as const;
 
+/** How many of an event's sends the event page shows. */
+const ATTEMPTS_SHOWN = 100;
+
 /**
  * The logged sends of one of the shop's events, oldest first. An event retried for days has
- * more than `limit`: the latest ones are returned, as they explain where the event is now.
- * Another shop's event ID gives none.
+ * more than ATTEMPTS_SHOWN: the latest ones are returned, as they explain where the event is
+ * now. Another shop's event ID gives none.
  */
-export async function listEventAttempts(
-  db: AppPrismaClient,
-  shop: string,
-  eventId: number,
-  limit = 100,
-) {
+export async function listEventAttempts(db: AppPrismaClient, shop: string, eventId: number) {
   const latest = await db.outboxAttempt.findMany({
     where: { shop, eventId },
     orderBy: [{ attempt: "desc" }, { id: "desc" }],
-    take: limit,
+    take: ATTEMPTS_SHOWN,
     select: ATTEMPT_FIELDS,
   });
   return latest.reverse();

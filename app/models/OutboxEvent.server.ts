@@ -1,6 +1,7 @@
 import type { AppPrismaClient } from "../db/client.server";
 import { OPEN_STATUSES, type OutboxStatus } from "./outbox-status";
 import { type PageDirection, keysetPage } from "./keyset-page";
+import { countsByStatus, statusGroupsOf } from "./status-counts";
 
 export interface OutboxEventFilter {
   shop: string;
@@ -98,14 +99,8 @@ export function listOrderEvents(db: AppPrismaClient, shop: string, orderId: stri
 }
 
 export async function countOutboxEventsByStatus(db: AppPrismaClient, shop: string) {
-  const groups = await db.outboxEvent.groupBy({
-    by: ["status"],
-    where: { shop },
-    _count: { _all: true },
-  });
-  return Object.fromEntries(groups.map((group) => [group.status, group._count._all])) as Partial<
-    Record<OutboxStatus, number>
-  >;
+  const groups = await db.outboxEvent.groupBy(statusGroupsOf(shop));
+  return countsByStatus<OutboxStatus>(groups);
 }
 
 /** The event that has waited longest for delivery: the age of a shop's backlog. */

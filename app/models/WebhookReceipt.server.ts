@@ -1,6 +1,7 @@
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
 import { isUniqueViolation } from "../lib/unique-violation";
 import { type PageDirection, keysetPage } from "./keyset-page";
+import { countsByStatus, statusGroupsOf } from "./status-counts";
 
 export type ReceiptStatus = "processed" | "ignored" | "unprocessable";
 
@@ -152,14 +153,8 @@ export async function listWebhookReceiptPage(db: AppPrismaClient, query: Webhook
 }
 
 export async function countWebhookReceiptsByStatus(db: AppPrismaClient, shop: string) {
-  const groups = await db.webhookReceipt.groupBy({
-    by: ["status"],
-    where: { shop },
-    _count: { _all: true },
-  });
-  return Object.fromEntries(groups.map((group) => [group.status, group._count._all])) as Partial<
-    Record<ReceiptStatus, number>
-  >;
+  const groups = await db.webhookReceipt.groupBy(statusGroupsOf(shop));
+  return countsByStatus<ReceiptStatus>(groups);
 }
 
 /** One receipt of the shop, or null: an ID of another shop's receipt finds nothing. */
@@ -167,17 +162,15 @@ export function findWebhookReceiptForShop(db: AppPrismaClient, shop: string, id:
   return db.webhookReceipt.findFirst({ where: { id, shop } });
 }
 
+/** How many of an order's webhooks the event page shows. */
+const ORDER_RECEIPTS_SHOWN = 50;
+
 /**
  * The webhooks received for one order, oldest first. Sorted here rather than in SQL: an
  * ORDER BY receivedAt leads SQLite to walk the shop's (shop, receivedAt) index instead of
  * (shop, orderId), and an order has only a handful of webhooks.
  */
-export async function listOrderReceipts(
-  db: AppPrismaClient,
-  shop: string,
-  orderId: string,
-  limit = 50,
-) {
+export async function listOrderReceipts(db: AppPrismaClient, shop: string, orderId: string) {
   const rows = await db.webhookReceipt.findMany({
     where: { shop, orderId },
     take: 500,
@@ -188,5 +181,5 @@ export async function listOrderReceipts(
       (a, b) =>
         a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     )
-    .slice(0, limit);
+    .slice(0, ORDER_RECEIPTS_SHOWN);
 }

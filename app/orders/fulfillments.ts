@@ -1,14 +1,14 @@
 import type { FulfillmentItem } from "../protection/types";
 import {
   type JsonObject,
-  fieldPath,
+  lineQuantities,
   requireArray,
   requireId,
-  requireObject,
-  requireQuantity,
   requireTimestamp,
 } from "./payload-reader";
-import type { DerivedEvent, MappingResult } from "./types";
+import { type DerivedEvent, type MappingResult, ignored } from "./types";
+
+const LINE_FIELDS = { idKey: "id", quantityKey: "quantity" };
 
 /**
  * fulfillments/create and fulfillments/update. Only a fulfillment in status `success` is
@@ -25,11 +25,10 @@ export function toFulfillmentEvents(
     return { kind: "unprocessable", orderId, reason: "status is missing" };
   }
   if (status !== "success") {
-    return {
-      kind: "ignored",
+    return ignored(
       orderId,
-      detail: `fulfillment ${fulfillmentId} has status ${String(status)}; only success is reported`,
-    };
+      `fulfillment ${fulfillmentId} has status ${String(status)}; only success is reported`,
+    );
   }
   // An update that reports success is the moment the fulfillment succeeded; created_at may be
   // when a pending fulfillment was first requested.
@@ -37,20 +36,16 @@ export function toFulfillmentEvents(
     fulfillment,
     topic === "fulfillments/update" ? ["updated_at", "created_at"] : ["created_at"],
   );
+  const lines = requireArray(fulfillment.line_items, "line_items");
   const items: FulfillmentItem[] = [];
-  requireArray(fulfillment.line_items, "line_items").forEach((raw, index) => {
-    const path = fieldPath("line_items", index);
-    const line = requireObject(raw, path);
-    const lineItemId = requireId(line.id, fieldPath(path, "id"));
-    const quantity = requireQuantity(line.quantity, fieldPath(path, "quantity"));
-    if (quantity > 0) items.push({ line_item_id: lineItemId, quantity, fulfilled_at: fulfilledAt });
-  });
+  for (const { lineItemId, quantity } of lineQuantities(lines, "line_items", LINE_FIELDS)) {
+    items.push({ line_item_id: lineItemId, quantity, fulfilled_at: fulfilledAt });
+  }
   if (items.length === 0) {
-    return {
-      kind: "ignored",
+    return ignored(
       orderId,
-      detail: `fulfillment ${fulfillmentId} has no line item with a quantity; nothing to report`,
-    };
+      `fulfillment ${fulfillmentId} has no line item with a quantity; nothing to report`,
+    );
   }
   const event: DerivedEvent = {
     dedupeKey: `fulfillment:${fulfillmentId}`,

@@ -13,6 +13,9 @@ import {
   RESTOCK_REFUND_CANCELLED,
   TEE_LINE,
   eventsOf,
+  eventsResult,
+  lineEvent,
+  orderPlaced,
   placedPayload,
 } from "./map-webhook.test-support";
 import type { MappingResult, OrderTopic } from "./types";
@@ -50,88 +53,70 @@ const IPOD_LINES = [
 
 const ORDERS_CREATE: Record<string, Expectation> = {
   "real-eur-qty2_qrshirt_app.json": (result) => {
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "6709529444685",
-      detail: "order_placed with 1 line item(s), 0 plan line(s)",
-      events: [
-        {
-          dedupeKey: "order:6709529444685:placed",
-          event: {
-            type: "order_placed",
-            payload: {
-              order_id: "6709529444685",
-              placed_at: "2025-06-03T14:34:21.000Z",
-              order_currency: "eur",
-              cart_id: "Z2NwLWV1cm9wZS13ZXN0MzowMUpXVjNEMks2Vzc0TTg0NERZTVdTMEZXVg",
-              customer: {
-                first_name: "David",
-                last_name: "Michel",
-                email: "davidmichel77@gmail.com",
-              },
-              customer_billing_address: {
-                address_line_1: "43 rue des plantes",
-                city: "Paris",
-                country: "fr",
-                zip: "75014",
-              },
-              line_items: [TEE_LINE],
-            },
+    expect(result).toEqual(
+      eventsResult("6709529444685", "order_placed with 1 line item(s), 0 plan line(s)", [
+        orderPlaced({
+          order_id: "6709529444685",
+          placed_at: "2025-06-03T14:34:21.000Z",
+          order_currency: "eur",
+          cart_id: "Z2NwLWV1cm9wZS13ZXN0MzowMUpXVjNEMks2Vzc0TTg0NERZTVdTMEZXVg",
+          customer: {
+            first_name: "David",
+            last_name: "Michel",
+            email: "davidmichel77@gmail.com",
           },
-        },
-      ],
-    });
+          customer_billing_address: {
+            address_line_1: "43 rue des plantes",
+            city: "Paris",
+            country: "fr",
+            zip: "75014",
+          },
+          line_items: [TEE_LINE],
+        }),
+      ]),
+    );
   },
   "real-uah-discount-code_petschoice.json": (result) => {
     // A 100% discount code: price_amount is still the undiscounted unit price.
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "6005860532298",
-      detail: "order_placed with 2 line item(s), 0 plan line(s)",
-      events: [
-        {
-          dedupeKey: "order:6005860532298:placed",
-          event: {
-            type: "order_placed",
-            payload: {
-              order_id: "6005860532298",
-              placed_at: "2025-02-05T16:10:43.000Z",
-              order_currency: "uah",
-              cart_id: "Z2NwLXVzLWVhc3QxOjAxSktCRFZSMDZSNzJKNzBLMktEOVJFVlQ1",
-              customer: {
-                first_name: "Mykyta",
-                last_name: "Shevchenko",
-                email: "anclemarvel@gmail.com",
-              },
-              customer_billing_address: {
-                address_line_1: "обл. Львівська, Львів, Грушевського, 10",
-                city: "Львів",
-                country: "ua",
-                zip: "79005",
-              },
-              line_items: [
-                {
-                  id: "14854151340106",
-                  quantity: 1,
-                  price_amount: 39900,
-                  product_id: "41864347942986",
-                  product_title: "Шампунь для собак",
-                  product_brand: "Pets Choice Club",
-                },
-                {
-                  id: "14854151372874",
-                  quantity: 1,
-                  price_amount: 20000,
-                  product_id: "41899282661450",
-                  product_title: "Предоплата",
-                  product_brand: "Petschoice club",
-                },
-              ],
-            },
+    expect(result).toEqual(
+      eventsResult("6005860532298", "order_placed with 2 line item(s), 0 plan line(s)", [
+        orderPlaced({
+          order_id: "6005860532298",
+          placed_at: "2025-02-05T16:10:43.000Z",
+          order_currency: "uah",
+          cart_id: "Z2NwLXVzLWVhc3QxOjAxSktCRFZSMDZSNzJKNzBLMktEOVJFVlQ1",
+          customer: {
+            first_name: "Mykyta",
+            last_name: "Shevchenko",
+            email: "anclemarvel@gmail.com",
           },
-        },
-      ],
-    });
+          customer_billing_address: {
+            address_line_1: "обл. Львівська, Львів, Грушевського, 10",
+            city: "Львів",
+            country: "ua",
+            zip: "79005",
+          },
+          line_items: [
+            {
+              id: "14854151340106",
+              quantity: 1,
+              price_amount: 39900,
+              product_id: "41864347942986",
+              product_title: "Шампунь для собак",
+              product_brand: "Pets Choice Club",
+            },
+            {
+              id: "14854151372874",
+              quantity: 1,
+              price_amount: 20000,
+              product_id: "41899282661450",
+              product_title: "Предоплата",
+              product_brand: "Petschoice club",
+            },
+          ],
+        }),
+      ]),
+    );
   },
   "real-usd-line-item-properties_pdf-generator-nodejs.json": (result) => {
     // Private "_" properties of other apps do not make a plan line; address2 "" is left out.
@@ -143,37 +128,28 @@ const ORDERS_CREATE: Record<string, Expectation> = {
       product_title: "My Best Friend",
       product_brand: "My BlanketShop",
     });
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "4047320907860",
-      detail: "order_placed with 2 line item(s), 0 plan line(s)",
-      events: [
-        {
-          dedupeKey: "order:4047320907860:placed",
-          event: {
-            type: "order_placed",
-            payload: {
-              order_id: "4047320907860",
-              placed_at: "2021-12-14T19:08:29.000Z",
-              order_currency: "usd",
-              cart_id: "905dea2191d3f12061a428a548ed0434",
-              customer: {
-                first_name: "Christine",
-                last_name: "Tiemeyer",
-                email: "ctiemeyer@cox.net",
-              },
-              customer_billing_address: {
-                address_line_1: "4710 50th Street",
-                city: "San Diego",
-                country: "us",
-                zip: "92115",
-              },
-              line_items: [blanket("10472468021332"), blanket("10472468054100")],
-            },
+    expect(result).toEqual(
+      eventsResult("4047320907860", "order_placed with 2 line item(s), 0 plan line(s)", [
+        orderPlaced({
+          order_id: "4047320907860",
+          placed_at: "2021-12-14T19:08:29.000Z",
+          order_currency: "usd",
+          cart_id: "905dea2191d3f12061a428a548ed0434",
+          customer: {
+            first_name: "Christine",
+            last_name: "Tiemeyer",
+            email: "ctiemeyer@cox.net",
           },
-        },
-      ],
-    });
+          customer_billing_address: {
+            address_line_1: "4710 50th Street",
+            city: "San Diego",
+            country: "us",
+            zip: "92115",
+          },
+          line_items: [blanket("10472468021332"), blanket("10472468054100")],
+        }),
+      ]),
+    );
   },
   "shopify-docs-2026-04_gadget.json": (result) => {
     // The docs sample was rounded by a float parser upstream: 820982911946154508 became ...500.
@@ -211,92 +187,68 @@ const ORDERS_CREATE: Record<string, Expectation> = {
   },
 };
 
+const ignored = (orderId: string, detail: string) => ({ kind: "ignored", orderId, detail });
+
 const FULFILLMENTS_PENDING = (result: MappingResult) =>
-  expect(result).toEqual({
-    kind: "ignored",
-    orderId: "820982911946154500",
-    detail: "fulfillment 123456 has status pending; only success is reported",
-  });
+  expect(result).toEqual(
+    ignored(
+      "820982911946154500",
+      "fulfillment 123456 has status pending; only success is reported",
+    ),
+  );
 
 const FULFILLMENTS_CREATE: Record<string, Expectation> = {
   "real-cad-store_bold-shopify-toolkit.json": (result) =>
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "521087516777",
-      detail: "order_fulfillment_added with 1 line item(s)",
-      events: [
-        {
-          dedupeKey: "fulfillment:536610799721",
-          event: {
-            type: "order_fulfillment_added",
-            payload: {
-              order_id: "521087516777",
-              fulfillment_items: [
-                {
-                  line_item_id: "1308796420201",
-                  quantity: 1,
-                  fulfilled_at: "2018-08-10T16:52:00.000Z",
-                },
-              ],
-            },
-          },
-        },
-      ],
-    }),
+    expect(result).toEqual(
+      eventsResult("521087516777", "order_fulfillment_added with 1 line item(s)", [
+        lineEvent(
+          "order_fulfillment_added",
+          { dedupeKey: "fulfillment:536610799721" },
+          "521087516777",
+          "2018-08-10T16:52:00.000Z",
+          [["1308796420201", 1]],
+        ),
+      ]),
+    ),
   "shopify-docs-2026-04_gadget.json": FULFILLMENTS_PENDING,
   "shopify-docs-example_triggerdev.json": FULFILLMENTS_PENDING,
 };
 
 const FULFILLMENTS_UPDATE: Record<string, Expectation> = {
   "real-inr-status-cancelled_valmi.json": (result) =>
-    expect(result).toEqual({
-      kind: "ignored",
-      orderId: "5361237360854",
-      detail: "fulfillment 4829430743254 has status cancelled; only success is reported",
-    }),
+    expect(result).toEqual(
+      ignored(
+        "5361237360854",
+        "fulfillment 4829430743254 has status cancelled; only success is reported",
+      ),
+    ),
   "shopify-docs-2025-01_gadget.json": FULFILLMENTS_PENDING,
   "shopify-docs-2025-01_shopify-webhooks-go.json": FULFILLMENTS_PENDING,
 };
 
 const SAMPLE_REFUND_OF_IPODS = (result: MappingResult) =>
-  expect(result).toEqual({
-    kind: "events",
-    orderId: "820982911946154500",
-    detail: "order_refund_added with 2 line item(s)",
-    events: [
-      {
-        dedupeKey: "refund:890088186047892400:refunded",
-        refundId: "890088186047892400",
-        event: {
-          type: "order_refund_added",
-          payload: {
-            order_id: "820982911946154500",
-            refund_items: [
-              {
-                line_item_id: "866550311766439000",
-                quantity: 1,
-                refunded_at: "2022-01-01T00:00:00.000Z",
-              },
-              {
-                line_item_id: "141249953214522980",
-                quantity: 1,
-                refunded_at: "2022-01-01T00:00:00.000Z",
-              },
-            ],
-          },
-        },
-      },
-    ],
-  });
+  expect(result).toEqual(
+    eventsResult("820982911946154500", "order_refund_added with 2 line item(s)", [
+      lineEvent(
+        "order_refund_added",
+        { dedupeKey: "refund:890088186047892400:refunded", refundId: "890088186047892400" },
+        "820982911946154500",
+        "2022-01-01T00:00:00.000Z",
+        [
+          ["866550311766439000", 1],
+          ["141249953214522980", 1],
+        ],
+      ),
+    ]),
+  );
 
 const REFUNDS_CREATE: Record<string, Expectation> = {
   "real-vnd-restock_pipedream.json": (result) =>
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "6273085767965",
-      detail: "order_line_items_cancelled with 1 line item(s)",
-      events: [RESTOCK_REFUND_CANCELLED],
-    }),
+    expect(result).toEqual(
+      eventsResult("6273085767965", "order_line_items_cancelled with 1 line item(s)", [
+        RESTOCK_REFUND_CANCELLED,
+      ]),
+    ),
   "shopify-docs-2024-01_gadget.json": SAMPLE_REFUND_OF_IPODS,
   "shopify-docs-2026-04_gadget.json": (result) => {
     const events = eventsOf(result);
@@ -331,66 +283,62 @@ const REFUNDS_CREATE: Record<string, Expectation> = {
     }),
 };
 
-const cancelledEvent = (orderId: string, cancelledAt: string) => ({
-  dedupeKey: `order:${orderId}:cancelled`,
-  event: { type: "order_cancelled", payload: { order_id: orderId, cancelled_at: cancelledAt } },
-});
+/** One order_cancelled event, and the cancel refunds the order lists. */
+const cancelledOrder =
+  (orderId: string, cancelledAt: string, detail: string, cancelRefundIds: string[]): Expectation =>
+  (result) => {
+    const event = {
+      dedupeKey: `order:${orderId}:cancelled`,
+      event: { type: "order_cancelled", payload: { order_id: orderId, cancelled_at: cancelledAt } },
+    };
+    expect(result).toEqual({ ...eventsResult(orderId, detail, [event]), cancelRefundIds });
+  };
+
+const SAMPLE_CANCELLED_AT = "2022-01-01T00:00:00.000Z";
+const NO_REFUNDS = "order_cancelled; no refunds listed";
 
 const ORDERS_CANCELLED: Record<string, Expectation> = {
-  "real-inr-cancelled-refunded_valmi.json": (result) =>
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "5364772372694",
-      detail: "order_cancelled; 1 cancel refund(s) listed",
-      events: [cancelledEvent("5364772372694", "2024-01-12T09:36:00.000Z")],
-      cancelRefundIds: ["887837196502"],
-    }),
-  "shopify-docs-2026-04_gadget.json": (result) =>
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "820982911946154500",
-      detail: "order_cancelled; no refunds listed",
-      events: [cancelledEvent("820982911946154500", "2022-01-01T00:00:00.000Z")],
-      cancelRefundIds: [],
-    }),
+  "real-inr-cancelled-refunded_valmi.json": cancelledOrder(
+    "5364772372694",
+    "2024-01-12T09:36:00.000Z",
+    "order_cancelled; 1 cancel refund(s) listed",
+    ["887837196502"],
+  ),
+  "shopify-docs-2026-04_gadget.json": cancelledOrder(
+    "820982911946154500",
+    SAMPLE_CANCELLED_AT,
+    NO_REFUNDS,
+    [],
+  ),
   // The same sample with the IDs Shopify really sends: parseWebhookJson keeps the last digits.
-  "shopify-sample-full-precision-ids_petschoice.json": (result) =>
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "820982911946154508",
-      detail: "order_cancelled; no refunds listed",
-      events: [cancelledEvent("820982911946154508", "2022-01-01T00:00:00.000Z")],
-      cancelRefundIds: [],
-    }),
+  "shopify-sample-full-precision-ids_petschoice.json": cancelledOrder(
+    "820982911946154508",
+    SAMPLE_CANCELLED_AT,
+    NO_REFUNDS,
+    [],
+  ),
 };
 
-const editEvent = (lineItemId: string) => ({
-  kind: "events",
-  orderId: "820982911946154500",
-  detail: "order_line_items_cancelled with 1 line item(s); 1 added line(s) not reported",
-  events: [
-    {
-      dedupeKey: "order-edit:78912328793123780",
-      event: {
-        type: "order_line_items_cancelled",
-        payload: {
-          order_id: "820982911946154500",
-          cancelled_line_items: [
-            { line_item_id: lineItemId, quantity: 1, cancelled_at: "2022-01-01T00:00:00.000Z" },
-          ],
-        },
-      },
-    },
-  ],
-});
+const editEvent = (lineItemId: string) =>
+  eventsResult(
+    "820982911946154500",
+    "order_line_items_cancelled with 1 line item(s); 1 added line(s) not reported",
+    [
+      lineEvent(
+        "order_line_items_cancelled",
+        { dedupeKey: "order-edit:78912328793123780" },
+        "820982911946154500",
+        "2022-01-01T00:00:00.000Z",
+        [[lineItemId, 1]],
+      ),
+    ],
+  );
 
 const ORDERS_EDITED: Record<string, Expectation> = {
   "real-anonymized_gadget-exemplar.json": (result) =>
-    expect(result).toEqual({
-      kind: "ignored",
-      orderId: "123",
-      detail: "order edit 123 removes no line items; 1 added line(s) not reported",
-    }),
+    expect(result).toEqual(
+      ignored("123", "order edit 123 removes no line items; 1 added line(s) not reported"),
+    ),
   "shopify-docs-2025-01_shopify-webhooks-go.json": (result) =>
     expect(result).toEqual(editEvent("866550311766439000")),
   "shopify-docs-2026-04_gadget.json": (result) =>
@@ -419,12 +367,8 @@ const orderShaped =
   };
 
 const ORDERS_FULFILLED: Record<string, Expectation> = {
-  "real-inr-fulfilled_valmi.json": orderShaped(
-    "5361240244438",
-    1,
-    "inr",
-    "2024-01-08T10:19:25.000Z",
-  ),
+  "real-inr-fulfilled_valmi.json": (result) =>
+    orderShaped("5361240244438", 1, "inr", "2024-01-08T10:19:25.000Z")(result),
   "real-pln-multi-qty-2-fulfillments_erp_addons.json": (result) => {
     orderShaped("100500", 2, "pln", "2024-10-08T12:03:30.000Z")(result);
     expect(placedPayload(result).line_items[1]).toEqual({
@@ -449,12 +393,8 @@ const ORDERS_UPDATED: Record<string, Expectation> = {
     orderShaped("5361237360854", 2, "inr", "2024-01-08T10:12:28.000Z")(result);
     expect(placedPayload(result).line_items[0]).toMatchObject({ quantity: 4, price_amount: 74995 });
   },
-  "shopify-docs-2025-01_gadget.json": orderShaped(
-    "820982911946154500",
-    3,
-    "usd",
-    "2022-01-01T00:00:00.000Z",
-  ),
+  "shopify-docs-2025-01_gadget.json": (result) =>
+    orderShaped("820982911946154500", 3, "usd", "2022-01-01T00:00:00.000Z")(result),
   // processed_at is null in this copy: created_at is used.
   "shopify-docs-example_triggerdev.json": (result) => {
     orderShaped("820982911946154500", 2, "usd", "2022-01-01T00:00:00.000Z")(result);
@@ -505,11 +445,13 @@ describe("orders/create fixtures without a plan line", () => {
         id: unknown;
       };
       const result = mapOrderWebhook("orders/create", payload, PLAN_ONLY);
-      expect(result).toEqual({
-        kind: "ignored",
-        orderId: String(payload.id),
-        detail: `order ${String(payload.id)} has no protection plan line; not reported (reportOrdersWithoutPlan is off)`,
-      });
+      const orderId = String(payload.id);
+      expect(result).toEqual(
+        ignored(
+          orderId,
+          `order ${orderId} has no protection plan line; not reported (reportOrdersWithoutPlan is off)`,
+        ),
+      );
     },
   );
 });

@@ -10,6 +10,8 @@ import {
   REPORT_ALL,
   RESTOCK_REFUND_CANCELLED,
   TEE_LINE,
+  eventsResult,
+  lineEvent,
   placedPayload,
 } from "./map-webhook.test-support";
 
@@ -293,6 +295,7 @@ describe("unprocessable orders/create payloads", () => {
       orderId,
       reason,
     });
+  const shopMoneyOf = (line: Json) => (line.price_set as { shop_money: Json }).shop_money;
 
   it("names a missing order ID", () => {
     unprocessable(
@@ -302,71 +305,50 @@ describe("unprocessable orders/create payloads", () => {
     );
   });
 
-  it("names missing line items", () => {
-    unprocessable(
-      eurOrder((o) => delete (o as Json).line_items),
-      "line_items is missing",
-    );
-  });
-
   it("names a line's missing amount by its index", () => {
     const order = eurOrder((o) => {
       const third = structuredClone(lineAt(o, 0));
       third.id = 16735263900000;
-      (third.price_set as { shop_money: Json }).shop_money.amount = null;
+      shopMoneyOf(third).amount = null;
       o.line_items.push(third);
     });
     unprocessable(order, "line_items[2].price_set.shop_money.amount is missing");
   });
 
-  it("names a bad amount", () => {
-    const order = eurOrder((o) => {
-      (lineAt(o, 1).price_set as { shop_money: Json }).shop_money.amount = "abc";
-    });
-    unprocessable(
-      order,
+  it.each<[string, (order: Json & { line_items: Json[] }) => void, string]>([
+    ["missing line items", (o) => delete (o as Json).line_items, "line_items is missing"],
+    [
+      "a bad amount",
+      (o) => (shopMoneyOf(lineAt(o, 1)).amount = "abc"),
       'line_items[1].price_set.shop_money.amount is invalid: Cannot convert "abc" to minor units of EUR: not a decimal amount',
-    );
-  });
-
-  it("names an unknown currency", () => {
-    unprocessable(
-      eurOrder((o) => (o.currency = "EURO")),
+    ],
+    [
+      "an unknown currency",
+      (o) => (o.currency = "EURO"),
       'currency is invalid: Unknown currency code "EURO": expected three letters such as "EUR"',
-    );
-  });
-
-  it("refuses a line priced in another currency than the order", () => {
-    const order = eurOrder((o) => {
-      (lineAt(o, 0).price_set as { shop_money: Json }).shop_money.currency_code = "USD";
-    });
-    unprocessable(
-      order,
+    ],
+    [
+      "a line priced in another currency than the order",
+      (o) => (shopMoneyOf(lineAt(o, 0)).currency_code = "USD"),
       "line_items[0].price_set.shop_money.currency_code is USD but the order currency is EUR",
-    );
-  });
-
-  it("names a quantity that is not a whole number", () => {
-    unprocessable(
-      eurOrder((o) => (lineAt(o, 0).quantity = "2")),
+    ],
+    [
+      "a quantity that is not a whole number",
+      (o) => (lineAt(o, 0).quantity = "2"),
       'line_items[0].quantity is not a whole number of at least 0: "2"',
-    );
-  });
-
-  it("names a bad timestamp", () => {
-    unprocessable(
-      eurOrder((o) => (o.processed_at = "03/06/2025")),
+    ],
+    [
+      "a bad timestamp",
+      (o) => (o.processed_at = "03/06/2025"),
       'processed_at is invalid: Cannot read "03/06/2025" as an ISO 8601 timestamp with a UTC offset, such as "2025-01-31T12:00:00+01:00"',
-    );
-  });
-
-  it("refuses an empty protected product reference", () => {
-    unprocessable(
-      eurOrder(
-        (o) => (lineAt(o, 1).properties = [{ name: "_svc_protected_product_ref", value: " " }]),
-      ),
+    ],
+    [
+      "an empty protected product reference",
+      (o) => (lineAt(o, 1).properties = [{ name: "_svc_protected_product_ref", value: " " }]),
       "line_items[1].properties._svc_protected_product_ref is empty",
-    );
+    ],
+  ])("names %s", (_problem, edit, reason) => {
+    unprocessable(eurOrder(edit), reason);
   });
 
   it("refuses a payload that is not an object", () => {
@@ -388,34 +370,20 @@ describe("fulfillments", () => {
 
   it("reports an update to success at updated_at, under the same key as a create", () => {
     const updated = mapOrderWebhook("fulfillments/update", success(), PLAN_ONLY);
-    expect(updated).toEqual({
-      kind: "events",
-      orderId: "5361237360854",
-      detail: "order_fulfillment_added with 2 line item(s)",
-      events: [
-        {
-          dedupeKey: "fulfillment:4829430743254",
-          event: {
-            type: "order_fulfillment_added",
-            payload: {
-              order_id: "5361237360854",
-              fulfillment_items: [
-                {
-                  line_item_id: "13340248965334",
-                  quantity: 4,
-                  fulfilled_at: "2024-01-12T09:32:03.000Z",
-                },
-                {
-                  line_item_id: "13340248998102",
-                  quantity: 1,
-                  fulfilled_at: "2024-01-12T09:32:03.000Z",
-                },
-              ],
-            },
-          },
-        },
-      ],
-    });
+    expect(updated).toEqual(
+      eventsResult("5361237360854", "order_fulfillment_added with 2 line item(s)", [
+        lineEvent(
+          "order_fulfillment_added",
+          { dedupeKey: "fulfillment:4829430743254" },
+          "5361237360854",
+          "2024-01-12T09:32:03.000Z",
+          [
+            ["13340248965334", 4],
+            ["13340248998102", 1],
+          ],
+        ),
+      ]),
+    );
     const created = mapOrderWebhook("fulfillments/create", success(), PLAN_ONLY);
     expect(created).toMatchObject({
       events: [
@@ -508,32 +476,22 @@ describe("refunds/create", () => {
     };
 
   it("splits cancelled lines from returned lines into two events", () => {
-    expect(mapOrderWebhook("refunds/create", refundCopy(), PLAN_ONLY)).toEqual({
-      kind: "events",
-      orderId: "6273085767965",
-      detail:
+    expect(mapOrderWebhook("refunds/create", refundCopy(), PLAN_ONLY)).toEqual(
+      eventsResult(
+        "6273085767965",
         "order_line_items_cancelled with 1 line item(s); order_refund_added with 1 line item(s)",
-      events: [
-        RESTOCK_REFUND_CANCELLED,
-        {
-          dedupeKey: "refund:1002961240349:refunded",
-          refundId: "1002961240349",
-          event: {
-            type: "order_refund_added",
-            payload: {
-              order_id: "6273085767965",
-              refund_items: [
-                {
-                  line_item_id: "16014782628125",
-                  quantity: 2,
-                  refunded_at: "2024-08-20T15:19:18.000Z",
-                },
-              ],
-            },
-          },
-        },
-      ],
-    });
+        [
+          RESTOCK_REFUND_CANCELLED,
+          lineEvent(
+            "order_refund_added",
+            { dedupeKey: "refund:1002961240349:refunded", refundId: "1002961240349" },
+            "6273085767965",
+            "2024-08-20T15:19:18.000Z",
+            [["16014782628125", 2]],
+          ),
+        ],
+      ),
+    );
   });
 
   it.each([["no_restock"], ["legacy_restock"], [undefined]])(
@@ -636,34 +594,20 @@ describe("orders/edited", () => {
       }),
       PLAN_ONLY,
     );
-    expect(result).toEqual({
-      kind: "events",
-      orderId: "6709529444685",
-      detail: "order_line_items_cancelled with 2 line item(s)",
-      events: [
-        {
-          dedupeKey: "order-edit:99",
-          event: {
-            type: "order_line_items_cancelled",
-            payload: {
-              order_id: "6709529444685",
-              cancelled_line_items: [
-                {
-                  line_item_id: "16735263850829",
-                  quantity: 1,
-                  cancelled_at: "2025-06-04T08:00:00.000Z",
-                },
-                {
-                  line_item_id: "16735263883597",
-                  quantity: 1,
-                  cancelled_at: "2025-06-04T08:00:00.000Z",
-                },
-              ],
-            },
-          },
-        },
-      ],
-    });
+    expect(result).toEqual(
+      eventsResult("6709529444685", "order_line_items_cancelled with 2 line item(s)", [
+        lineEvent(
+          "order_line_items_cancelled",
+          { dedupeKey: "order-edit:99" },
+          "6709529444685",
+          "2025-06-04T08:00:00.000Z",
+          [
+            ["16735263850829", 1],
+            ["16735263883597", 1],
+          ],
+        ),
+      ]),
+    );
   });
 
   it("ignores an edit that neither adds nor removes lines", () => {

@@ -11,7 +11,7 @@ import {
   requireId,
 } from "./payload-reader";
 import { toRefundEvents } from "./refunds";
-import type { MappingOptions, MappingResult, OrderTopic } from "./types";
+import { type MappingOptions, type MappingResult, type OrderTopic, ignored } from "./types";
 
 /** The key of the REST API's wrapper object ({"order": {...}}) for each topic, if it has one. */
 const WRAPPER_KEY: Record<OrderTopic, string | null> = {
@@ -60,20 +60,15 @@ function mapOrderCreated(order: JsonObject, options: MappingOptions): MappingRes
   const orderId = requireId(order.id, "id");
   const lines = requireArray(order.line_items, "line_items");
   if (lines.length === 0) {
-    return {
-      kind: "ignored",
-      orderId,
-      detail: `order ${orderId} has no line items; nothing to report`,
-    };
+    return ignored(orderId, `order ${orderId} has no line items; nothing to report`);
   }
   // Checked before the full mapping, so that an order the service never hears about is not
   // reported as unprocessable for a field the service would never have seen.
   if (!options.reportOrdersWithoutPlan && !hasPlanLine(lines)) {
-    return {
-      kind: "ignored",
+    return ignored(
       orderId,
-      detail: `order ${orderId} has no protection plan line; not reported (reportOrdersWithoutPlan is off)`,
-    };
+      `order ${orderId} has no protection plan line; not reported (reportOrdersWithoutPlan is off)`,
+    );
   }
   const { payload, planLineCount } = toOrderPlacedEvent(order);
   return {

@@ -2,13 +2,13 @@ import type { CancelledLineItem } from "../protection/types";
 import {
   type JsonObject,
   fieldPath,
+  lineQuantities,
   optionalArray,
   requireId,
   requireObject,
-  requireQuantity,
   requireTimestamp,
 } from "./payload-reader";
-import type { MappingResult } from "./types";
+import { type MappingResult, ignored } from "./types";
 
 const EDIT = "order_edit";
 
@@ -27,20 +27,14 @@ export function toOrderEditEvents(payload: JsonObject): MappingResult {
   const removals = optionalArray(lines.removals, removalsPath);
   const notReported = additions.length > 0 ? `${additions.length} added line(s) not reported` : "";
 
-  const removed: { lineItemId: string; quantity: number }[] = [];
-  removals.forEach((raw, index) => {
-    const path = fieldPath(removalsPath, index);
-    const removal = requireObject(raw, path);
-    const lineItemId = requireId(removal.id, fieldPath(path, "id"));
-    const quantity = requireQuantity(removal.delta, fieldPath(path, "delta"));
-    if (quantity > 0) removed.push({ lineItemId, quantity });
-  });
+  const removed = [
+    ...lineQuantities(removals, removalsPath, { idKey: "id", quantityKey: "delta" }),
+  ];
   if (removed.length === 0) {
-    return {
-      kind: "ignored",
+    return ignored(
       orderId,
-      detail: `order edit ${editId} removes no line items; ${notReported || "nothing to report"}`,
-    };
+      `order edit ${editId} removes no line items; ${notReported || "nothing to report"}`,
+    );
   }
   const cancelledAt = requireTimestamp(edit, ["committed_at", "created_at"], EDIT);
   const cancelled: CancelledLineItem[] = removed.map(({ lineItemId, quantity }) => ({

@@ -64,6 +64,36 @@ export function requireQuantity(value: unknown, path: string): number {
   return value;
 }
 
+/** A line of a payload's array of lines: the line item it names and how many of it. */
+export interface LineQuantity {
+  line: JsonObject;
+  lineItemId: string;
+  quantity: number;
+}
+
+/**
+ * The lines of an array with a quantity above 0, each read as a line item ID (`idKey`, or
+ * `idOf` where Shopify may put it elsewhere) and a quantity (`quantityKey`). Read line by line
+ * as the caller iterates, so that the first problem in the payload is the one named.
+ */
+export function* lineQuantities(
+  lines: unknown[],
+  path: string,
+  fields: { idKey: string; quantityKey: string; idOf?: (line: JsonObject) => unknown },
+): Generator<LineQuantity> {
+  for (const [index, raw] of lines.entries()) {
+    const linePath = fieldPath(path, index);
+    const line = requireObject(raw, linePath);
+    const id = fields.idOf ? fields.idOf(line) : line[fields.idKey];
+    const lineItemId = requireId(id, fieldPath(linePath, fields.idKey));
+    const quantity = requireQuantity(
+      line[fields.quantityKey],
+      fieldPath(linePath, fields.quantityKey),
+    );
+    if (quantity > 0) yield { line, lineItemId, quantity };
+  }
+}
+
 /** A string field, a number as its decimal text, and "" for anything else. */
 export function text(value: unknown): string {
   if (typeof value === "string") return value;

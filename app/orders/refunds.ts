@@ -1,20 +1,26 @@
 import type { CancelledLineItem, RefundItem } from "../protection/types";
 import {
   type JsonObject,
-  fieldPath,
   isJsonObject,
+  lineQuantities,
   requireArray,
   requireId,
-  requireObject,
-  requireQuantity,
   requireTimestamp,
 } from "./payload-reader";
-import type { DerivedEvent, MappingResult } from "./types";
+import { type DerivedEvent, type MappingResult, ignored } from "./types";
 
 /** The key of a refund's cancelled lines; orders/cancelled drops unsent ones by it. */
 export function refundCancellationKey(refundId: string): string {
   return `refund:${refundId}:cancelled`;
 }
+
+// Some payloads name the line item only inside `line_item`.
+const LINE_FIELDS = {
+  idKey: "line_item_id",
+  quantityKey: "quantity",
+  idOf: (line: JsonObject) =>
+    line.line_item_id ?? (isJsonObject(line.line_item) ? line.line_item.id : undefined),
+};
 
 /**
  * refunds/create. Lines restocked as `cancel` were never shipped: they are cancelled line items.
@@ -25,30 +31,22 @@ export function toRefundEvents(refund: JsonObject): MappingResult {
   const refundId = requireId(refund.id, "id");
   const rawLines = requireArray(refund.refund_line_items, "refund_line_items");
   if (rawLines.length === 0) {
-    return {
-      kind: "ignored",
+    return ignored(
       orderId,
-      detail: `refund ${refundId} has no line items (shipping or amount only); nothing to report`,
-    };
+      `refund ${refundId} has no line items (shipping or amount only); nothing to report`,
+    );
   }
   const at = requireTimestamp(refund, ["processed_at", "created_at"]);
   const cancelled: CancelledLineItem[] = [];
   const refunded: RefundItem[] = [];
-  rawLines.forEach((raw, index) => {
-    const path = fieldPath("refund_line_items", index);
-    const line = requireObject(raw, path);
-    const lineItemId = requireId(
-      line.line_item_id ?? (isJsonObject(line.line_item) ? line.line_item.id : undefined),
-      fieldPath(path, "line_item_id"),
-    );
-    const quantity = requireQuantity(line.quantity, fieldPath(path, "quantity"));
-    if (quantity === 0) return;
+  const lines = lineQuantities(rawLines, "refund_line_items", LINE_FIELDS);
+  for (const { line, lineItemId, quantity } of lines) {
     if (line.restock_type === "cancel") {
       cancelled.push({ line_item_id: lineItemId, quantity, cancelled_at: at });
     } else {
       refunded.push({ line_item_id: lineItemId, quantity, refunded_at: at });
     }
-  });
+  }
 
   const events: DerivedEvent[] = [];
   const details: string[] = [];
@@ -75,11 +73,10 @@ export function toRefundEvents(refund: JsonObject): MappingResult {
     details.push(`order_refund_added with ${refunded.length} line item(s)`);
   }
   if (events.length === 0) {
-    return {
-      kind: "ignored",
+    return ignored(
       orderId,
-      detail: `refund ${refundId} has no line item with a quantity; nothing to report`,
-    };
+      `refund ${refundId} has no line item with a quantity; nothing to report`,
+    );
   }
   return { kind: "events", orderId, events, detail: details.join("; ") };
 }

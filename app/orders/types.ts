@@ -40,3 +40,8 @@ export type MappingResult =
     }
   | { kind: "ignored"; orderId: string | null; detail: string }
   | { kind: "unprocessable"; orderId: string | null; reason: string };
+
+/** A webhook that stands for no event, and why. */
+export function ignored(orderId: string | null, detail: string): MappingResult {
+  return { kind: "ignored", orderId, detail };
+}

@@ -43,12 +43,10 @@ describe("restrictToPlacedLines", () => {
   });
 
   it("keeps refunds of known lines and never touches order_cancelled", () => {
+    const knownLine = { line_item_id: "12", quantity: 1, refunded_at: at };
     const refund: OrderEvent = {
       type: "order_refund_added",
-      payload: {
-        order_id: "1",
-        refund_items: [{ line_item_id: "12", quantity: 1, refunded_at: at }],
-      },
+      payload: { order_id: "1", refund_items: [knownLine] },
     };
     expect(restrictToPlacedLines(refund, placed)).toEqual({ event: refund, droppedLineIds: [] });
     const cancelled: OrderEvent = {

@@ -16,37 +16,23 @@ export function restrictToPlacedLines(
       dropped.push(entry.line_item_id);
       return false;
     });
+  const restricted = <Event extends OrderEvent>(
+    followUp: Event,
+    kept: Partial<Event["payload"]>,
+  ) => ({
+    event: { ...followUp, payload: { ...followUp.payload, ...kept } },
+    droppedLineIds: dropped,
+  });
   switch (event.type) {
     case "order_placed":
     case "order_cancelled":
       return { event, droppedLineIds: [] };
     case "order_fulfillment_added":
-      return {
-        event: {
-          ...event,
-          payload: { ...event.payload, fulfillment_items: keep(event.payload.fulfillment_items) },
-        },
-        droppedLineIds: dropped,
-      };
+      return restricted(event, { fulfillment_items: keep(event.payload.fulfillment_items) });
     case "order_refund_added":
-      return {
-        event: {
-          ...event,
-          payload: { ...event.payload, refund_items: keep(event.payload.refund_items) },
-        },
-        droppedLineIds: dropped,
-      };
+      return restricted(event, { refund_items: keep(event.payload.refund_items) });
     case "order_line_items_cancelled":
-      return {
-        event: {
-          ...event,
-          payload: {
-            ...event.payload,
-            cancelled_line_items: keep(event.payload.cancelled_line_items),
-          },
-        },
-        droppedLineIds: dropped,
-      };
+      return restricted(event, { cancelled_line_items: keep(event.payload.cancelled_line_items) });
   }
 }
 

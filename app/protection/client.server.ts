@@ -292,31 +292,14 @@ function failureFromStatus(response: Response, text: string, label: string): Ser
   }
   if (status === 401) return { kind: "unauthorized", status: 401, errorCode };
   if (status === 404) return { kind: "not_found", status: 404, errorCode };
-  if (status === 408) {
+  const retry = retryableStatus(status);
+  if (retry) {
     return {
       kind: "retryable",
-      reason: "timeout",
+      reason: retry.reason,
       status,
       ...retryAfter,
-      message: `${label} answered 408${codeSuffix}: the service timed out reading the request`,
-    };
-  }
-  if (status === 429) {
-    return {
-      kind: "retryable",
-      reason: "rate_limited",
-      status,
-      ...retryAfter,
-      message: `${label} answered 429${codeSuffix}: rate limited`,
-    };
-  }
-  if (status >= 500 && status < 600) {
-    return {
-      kind: "retryable",
-      reason: "server_error",
-      status,
-      ...retryAfter,
-      message: `${label} answered ${status}${codeSuffix}`,
+      message: `${label} answered ${status}${codeSuffix}${retry.explanation}`,
     };
   }
   const note = status >= 300 && status < 400 ? " (redirects are not followed)" : "";
@@ -326,6 +309,19 @@ function failureFromStatus(response: Response, text: string, label: string): Ser
     errorCode,
     message: `${label} answered ${status}${codeSuffix}${note}`,
   };
+}
+
+/** The statuses a later send may get past: why, and what the log adds to the status. */
+function retryableStatus(status: number) {
+  if (status === 408) {
+    return {
+      reason: "timeout",
+      explanation: ": the service timed out reading the request",
+    } as const;
+  }
+  if (status === 429) return { reason: "rate_limited", explanation: ": rate limited" } as const;
+  if (status >= 500 && status < 600) return { reason: "server_error", explanation: "" } as const;
+  return null;
 }
 
 function parseErrorBody(text: string): { errorCode?: string; validationErrors?: unknown[] } {

@@ -56,35 +56,30 @@ function parseChoice<T extends string>(
   return match;
 }
 
-const asPath = (choice: string) => `/${choice}`;
+/** Each endpoint's setting and the paths it may name. */
+const ENDPOINT_PATH_SETTINGS: {
+  [Endpoint in keyof EndpointPaths]: { settingName: string; allowed: EndpointPaths[Endpoint][] };
+} = {
+  events: { settingName: "SVC_EVENTS_PATH", allowed: ["events", "orders"] },
+  cartCheckout: { settingName: "SVC_CHECKOUT_PATH", allowed: ["cart_checkout", "orders"] },
+};
 
-/** Parses e.g. SVC_EVENTS_PATH ("/events" or "/orders"); unset or empty gives the default. */
-export function parseEventsPath(
+/** Parses one endpoint's path setting, e.g. "/orders"; unset or empty gives the default. */
+function parseEndpointPath<Endpoint extends keyof EndpointPaths>(
+  endpoint: Endpoint,
   value: string | undefined,
-  settingName = "SVC_EVENTS_PATH",
-): EndpointPaths["events"] {
-  return parseChoice(
-    value,
-    ["events", "orders"] as const,
-    DEFAULT_ENDPOINT_PATHS.events,
-    settingName,
-    asPath,
-  );
+): EndpointPaths[Endpoint] {
+  const { settingName, allowed } = ENDPOINT_PATH_SETTINGS[endpoint];
+  const fallback = DEFAULT_ENDPOINT_PATHS[endpoint];
+  return parseChoice(value, allowed, fallback, settingName, (choice) => `/${choice}`);
 }
 
-/** Parses e.g. SVC_CHECKOUT_PATH ("/cart_checkout" or "/orders"); unset or empty gives the default. */
-export function parseCartCheckoutPath(
-  value: string | undefined,
-  settingName = "SVC_CHECKOUT_PATH",
-): EndpointPaths["cartCheckout"] {
-  return parseChoice(
-    value,
-    ["cart_checkout", "orders"] as const,
-    DEFAULT_ENDPOINT_PATHS.cartCheckout,
-    settingName,
-    asPath,
-  );
-}
+/** Parses SVC_EVENTS_PATH ("/events" or "/orders"). */
+export const parseEventsPath = (value: string | undefined) => parseEndpointPath("events", value);
+
+/** Parses SVC_CHECKOUT_PATH ("/cart_checkout" or "/orders"). */
+export const parseCartCheckoutPath = (value: string | undefined) =>
+  parseEndpointPath("cartCheckout", value);
 
 export function parseEndpointPaths(settings: {
   eventsPath?: string;

@@ -3,13 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatJson } from "../admin/event-log";
+import { JsonCard, orderFact, SummaryCard } from "../admin/components/detail-cards";
 import {
   EventLogErrorBoundary,
   EventTime,
-  Facts,
-  JsonBlock,
   OrderEventRow,
-  OrderLink,
   StatusBadge,
   useBackToLog,
 } from "../admin/components/event-log-ui";
@@ -62,18 +60,7 @@ export default function WebhookReceiptDetail() {
     [t("events.detail.topic"), receipt.topic],
     [t("events.detail.status"), <StatusBadge key="status" status={receipt.status} />],
     [t("events.detail.received"), <EventTime key="received" value={receipt.receivedAt} />],
-    [
-      t("events.detail.order"),
-      receipt.orderId ? (
-        <OrderLink
-          key="order"
-          orderId={receipt.orderId}
-          label={t("events.detail.openOrder", { id: receipt.orderId })}
-        />
-      ) : (
-        none
-      ),
-    ],
+    orderFact(t, receipt.orderId),
     [t("events.detail.detail"), receipt.detail ?? none],
     [t("events.detail.webhookId"), receipt.webhookId],
     [t("events.detail.shopifyEventId"), receipt.eventId ?? none],
@@ -89,13 +76,13 @@ export default function WebhookReceiptDetail() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <SectionCard title={t("events.detail.summary")}>
-              <Facts rows={rows} />
-            </SectionCard>
+            <SummaryCard title={t("events.detail.summary")} rows={rows} />
             {payload !== null ? (
-              <SectionCard title={t("events.detail.rawBody")} help={t("events.detail.rawBodyHelp")}>
-                <JsonBlock json={payload} />
-              </SectionCard>
+              <JsonCard
+                title={t("events.detail.rawBody")}
+                help={t("events.detail.rawBodyHelp")}
+                json={payload}
+              />
             ) : null}
           </BlockStack>
         </Layout.Section>

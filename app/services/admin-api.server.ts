@@ -1,5 +1,8 @@
 import { logger } from "../logger.server";
-import type { GeneratedMutationTypes, GeneratedQueryTypes } from "../types/admin.generated";
+import type {
+  GeneratedMutationTypes,
+  GeneratedQueryTypes,
+} from "../../graphql/generated/admin.generated";
 
 /*
  * Calls to the shop's Admin GraphQL API, shared by the admin pages and the storefront's

@@ -11,7 +11,7 @@ import { PUBLISH_PROTECTION_PRODUCT_MUTATION } from "../graphql/PublishProtectio
 import type {
   CreateProtectionProductMutation,
   CreateProtectionProductMutationVariables,
-} from "../types/admin.generated";
+} from "../../graphql/generated/admin.generated";
 import { logger } from "../logger.server";
 import { runAdminOperation, type AdminGraphql } from "./admin-api.server";
 import { saveProtectionItems, type ProtectionItemInput } from "../models/ProtectionItem.server";

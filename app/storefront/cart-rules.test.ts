@@ -1,22 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { CartAction } from "../protection/types";
-import {
-  OWN_CARTS,
-  readOwnCart,
-  readSharedCart,
-  SHARED_CARTS,
-  type CartJs,
-} from "../../test/support/cart-fixtures";
-import { parseCartUpdateBody, type StorefrontCartLine } from "./cart";
+import type { StorefrontCartLine } from "./cart";
 import { reconcileServiceActions, requiredCartActions } from "./cart-rules";
+import { cartSample, parsedCartUpdate, type CartJs } from "./storefront.test-support";
 
 function linesOf(cart: CartJs): StorefrontCartLine[] {
-  const parsed = parseCartUpdateBody({
-    user_session_id: "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d",
-    cart,
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value.cart.lines;
+  return parsedCartUpdate(cart).cart.lines;
+}
+
+/** An action of our answer: set the cart line `key` to `quantity`. */
+function setQuantity(key: string, quantity: number) {
+  return { type: "update_line_item", line_item_key: key, quantity };
 }
 
 function serviceAction(lineItemId: string, quantity: number): CartAction {
@@ -35,7 +29,7 @@ const ORPHAN_PLAN = "44590322893114:9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 
 /** The CAD sample with one plan line, with the product's and plan's quantities set. */
 function ratioCart(productQuantity: number, planQuantity: number, extra: CartJs["items"] = []) {
-  const cart = readOwnCart(OWN_CARTS.cadWithPlan);
+  const cart = cartSample("cadWithPlan");
   const [product, plan] = cart.items;
   return linesOf({
     ...cart,
@@ -49,49 +43,41 @@ function ratioCart(productQuantity: number, planQuantity: number, extra: CartJs[
 
 describe("requiredCartActions (spec obligations 4 and 5)", () => {
   it("asks nothing of carts without plans, or whose plans match their products", () => {
-    expect(requiredCartActions(linesOf(readSharedCart(SHARED_CARTS.populated)))).toEqual([]);
-    expect(requiredCartActions(linesOf(readSharedCart(SHARED_CARTS.nzdWithProperties)))).toEqual(
-      [],
-    );
-    expect(requiredCartActions(linesOf(readOwnCart(OWN_CARTS.cadWithPlan)))).toEqual([]);
+    expect(requiredCartActions(linesOf(cartSample("populated")))).toEqual([]);
+    expect(requiredCartActions(linesOf(cartSample("nzdWithProperties")))).toEqual([]);
+    expect(requiredCartActions(linesOf(cartSample("cadWithPlan")))).toEqual([]);
   });
 
   it("raises a plan to its product's quantity and takes a plan whose product left to 0", () => {
-    expect(requiredCartActions(linesOf(readOwnCart(OWN_CARTS.nzdPlansOutOfSync)))).toEqual([
-      { type: "update_line_item", line_item_key: BEETROOT_PLAN, quantity: 2 },
-      { type: "update_line_item", line_item_key: ORPHAN_PLAN, quantity: 0 },
+    expect(requiredCartActions(linesOf(cartSample("nzdPlansOutOfSync")))).toEqual([
+      setQuantity(BEETROOT_PLAN, 2),
+      setQuantity(ORPHAN_PLAN, 0),
     ]);
   });
 
   it("lowers a plan when its product's quantity drops, and removes it with the product", () => {
-    expect(requiredCartActions(ratioCart(1, 3))).toEqual([
-      { type: "update_line_item", line_item_key: RATIO_PLAN, quantity: 1 },
-    ]);
-    const cart = readOwnCart(OWN_CARTS.cadWithPlan);
+    expect(requiredCartActions(ratioCart(1, 3))).toEqual([setQuantity(RATIO_PLAN, 1)]);
+    const cart = cartSample("cadWithPlan");
     expect(requiredCartActions(linesOf({ ...cart, items: [cart.items[1]!] }))).toEqual([
-      { type: "update_line_item", line_item_key: RATIO_PLAN, quantity: 0 },
+      setQuantity(RATIO_PLAN, 0),
     ]);
   });
 
   it("sums the product's quantity over all its lines (same variant, different properties)", () => {
-    const cart = readOwnCart(OWN_CARTS.cadWithPlan);
+    const cart = cartSample("cadWithPlan");
     const engraved = { ...cart.items[0]!, key: "38558517710:engraved", quantity: 2 };
-    expect(requiredCartActions(ratioCart(1, 1, [engraved]))).toEqual([
-      { type: "update_line_item", line_item_key: RATIO_PLAN, quantity: 3 },
-    ]);
+    expect(requiredCartActions(ratioCart(1, 1, [engraved]))).toEqual([setQuantity(RATIO_PLAN, 3)]);
   });
 
   it("does not count plan lines as products, and sends a plan with an empty reference to 0", () => {
-    const cart = readOwnCart(OWN_CARTS.cadWithPlan);
+    const cart = cartSample("cadWithPlan");
     const broken = {
       ...cart.items[1]!,
       key: "broken-plan",
       quantity: 2,
       properties: { _svc_protected_product_ref: "" },
     };
-    expect(requiredCartActions(ratioCart(1, 1, [broken]))).toEqual([
-      { type: "update_line_item", line_item_key: "broken-plan", quantity: 0 },
-    ]);
+    expect(requiredCartActions(ratioCart(1, 1, [broken]))).toEqual([setQuantity("broken-plan", 0)]);
   });
 });
 
@@ -99,7 +85,7 @@ describe("reconcileServiceActions", () => {
   it("passes on the service's actions when they agree with the rules", () => {
     const lines = ratioCart(2, 1);
     expect(reconcileServiceActions(lines, [serviceAction(RATIO_PLAN, 2)])).toEqual({
-      actions: [{ type: "update_line_item", line_item_key: RATIO_PLAN, quantity: 2 }],
+      actions: [setQuantity(RATIO_PLAN, 2)],
       notes: [],
     });
   });
@@ -129,12 +115,9 @@ describe("reconcileServiceActions", () => {
   });
 
   it("adds the plan action the service left out", () => {
-    const lines = linesOf(readOwnCart(OWN_CARTS.nzdPlansOutOfSync));
+    const lines = linesOf(cartSample("nzdPlansOutOfSync"));
     expect(reconcileServiceActions(lines, [serviceAction(BEETROOT_PLAN, 2)])).toEqual({
-      actions: [
-        { type: "update_line_item", line_item_key: BEETROOT_PLAN, quantity: 2 },
-        { type: "update_line_item", line_item_key: ORPHAN_PLAN, quantity: 0 },
-      ],
+      actions: [setQuantity(BEETROOT_PLAN, 2), setQuantity(ORPHAN_PLAN, 0)],
       notes: [{ kind: "plan_line_action_missing", lineItemKey: ORPHAN_PLAN, current: 1, local: 0 }],
     });
   });
@@ -142,16 +125,13 @@ describe("reconcileServiceActions", () => {
   it("keeps the service's product line actions and makes the plans follow them in the same answer", () => {
     const lines = ratioCart(2, 2);
     expect(reconcileServiceActions(lines, [serviceAction(RATIO, 3)])).toEqual({
-      actions: [
-        { type: "update_line_item", line_item_key: RATIO, quantity: 3 },
-        { type: "update_line_item", line_item_key: RATIO_PLAN, quantity: 3 },
-      ],
+      actions: [setQuantity(RATIO, 3), setQuantity(RATIO_PLAN, 3)],
       notes: [{ kind: "plan_line_action_missing", lineItemKey: RATIO_PLAN, current: 2, local: 3 }],
     });
   });
 
   it("answers nothing for actions that change nothing, so the storefront's loop ends", () => {
-    const lines = linesOf(readSharedCart(SHARED_CARTS.nzdWithProperties));
+    const lines = linesOf(cartSample("nzdWithProperties"));
     expect(reconcileServiceActions(lines, [serviceAction(VEGE_BOX, 1)])).toEqual({
       actions: [],
       notes: [],
@@ -159,17 +139,17 @@ describe("reconcileServiceActions", () => {
   });
 
   it("keeps the last of two actions for one line", () => {
-    const lines = linesOf(readSharedCart(SHARED_CARTS.nzdWithProperties));
+    const lines = linesOf(cartSample("nzdWithProperties"));
     expect(
       reconcileServiceActions(lines, [serviceAction(BEETROOT, 5), serviceAction(BEETROOT, 3)]),
     ).toEqual({
-      actions: [{ type: "update_line_item", line_item_key: BEETROOT, quantity: 3 }],
+      actions: [setQuantity(BEETROOT, 3)],
       notes: [{ kind: "repeated_line", lineItemKey: BEETROOT, quantity: 3 }],
     });
   });
 
   it("answers the local rules when the service sends no actions at all", () => {
-    const lines = linesOf(readOwnCart(OWN_CARTS.nzdPlansOutOfSync));
+    const lines = linesOf(cartSample("nzdPlansOutOfSync"));
     expect(reconcileServiceActions(lines, []).actions).toEqual(requiredCartActions(lines));
   });
 });

@@ -1,83 +1,70 @@
 import { describe, expect, it } from "vitest";
+import { MAX_CART_LINES, parseCartUpdateBody, toCartUpdateRequest } from "./cart";
 import {
-  OWN_CARTS,
-  readOwnCart,
-  readSharedCart,
-  SHARED_CARTS,
+  SESSION,
+  cartSample,
+  parsedCartUpdate,
+  refusedIssues,
   type CartJs,
-} from "../../test/support/cart-fixtures";
-import {
-  MAX_CART_LINES,
-  parseCartUpdateBody,
-  toCartUpdateRequest,
-  type CartUpdateBody,
-} from "./cart";
-
-const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
-
-function parsed(cart: unknown): CartUpdateBody {
-  const result = parseCartUpdateBody({ user_session_id: SESSION, cart });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.value;
-}
+} from "./storefront.test-support";
 
 function mapped(cart: unknown) {
-  return toCartUpdateRequest(parsed(cart));
+  return toCartUpdateRequest(parsedCartUpdate(cart));
 }
 
-function issuesOf(body: unknown) {
-  const result = parseCartUpdateBody(body);
-  if (result.ok) throw new Error("expected the body to be refused");
-  return result.issues;
-}
+const issuesOf = (body: unknown) => refusedIssues(parseCartUpdateBody(body));
+
+/** A cart update request of the sample with the session ID the tests send. */
+const requestOf = (cartId: string, currency: string, lines: object[]) => ({
+  cart_id: cartId,
+  user_session_id: SESSION,
+  cart_currency: currency,
+  line_items: lines,
+});
+
+type Product = [id: string, title: string, brand: string];
+
+/** A request line: its cart key, quantity, unit price in minor units, and the product. */
+const requestLine = (
+  id: string,
+  quantity: number,
+  priceAmount: number,
+  [productId, title, brand]: Product,
+) => ({
+  id,
+  quantity,
+  price_amount: priceAmount,
+  product_id: productId,
+  product_title: title,
+  product_brand: brand,
+});
 
 describe("toCartUpdateRequest on Shopify's /cart.js samples", () => {
   it("maps Shopify's own sample (properties null, no final_price)", () => {
-    expect(mapped(readSharedCart(SHARED_CARTS.populated))).toEqual({
-      cart_id: "6475a6c35b7fd07fe832782fb341a83b",
-      user_session_id: SESSION,
-      cart_currency: "cad",
-      line_items: [
-        {
-          id: "123456:123456",
-          quantity: 1,
-          price_amount: 58000,
-          product_id: "38558517710",
-          product_title: "Ratio Eight",
-          product_brand: "Ratio",
-        },
-      ],
-    });
+    expect(mapped(cartSample("populated"))).toEqual(
+      requestOf("6475a6c35b7fd07fe832782fb341a83b", "cad", [
+        requestLine("123456:123456", 1, 58000, ["38558517710", "Ratio Eight", "Ratio"]),
+      ]),
+    );
   });
 
   it("maps a real store's cart: the variant (not the line id) is the product, other properties are ignored", () => {
-    expect(mapped(readSharedCart(SHARED_CARTS.nzdWithProperties))).toEqual({
-      cart_id: "86527ba54871eaa53a25decff4960a5f",
-      user_session_id: SESSION,
-      cart_currency: "nzd",
-      line_items: [
-        {
-          id: "31712538263610:d37e019f4b8bb3936a85540e7153a36c",
-          quantity: 1,
-          price_amount: 2500,
-          product_id: "31712538263610",
-          product_title: "Small Vege - Seasonal Organic Box",
-          product_brand: "Spring Collective",
-        },
-        {
-          id: "31792459776058:137d7a7d8f52f6542271f01123dcb58e",
-          quantity: 2,
-          price_amount: 450,
-          product_id: "31792459677754",
-          product_title: "Beetroot",
-          product_brand: "Spring Collective",
-        },
-      ],
-    });
+    const vegeBox: Product = [
+      "31712538263610",
+      "Small Vege - Seasonal Organic Box",
+      "Spring Collective",
+    ];
+    const beetroot: Product = ["31792459677754", "Beetroot", "Spring Collective"];
+    expect(mapped(cartSample("nzdWithProperties"))).toEqual(
+      requestOf("86527ba54871eaa53a25decff4960a5f", "nzd", [
+        requestLine("31712538263610:d37e019f4b8bb3936a85540e7153a36c", 1, 2500, vegeBox),
+        requestLine("31792459776058:137d7a7d8f52f6542271f01123dcb58e", 2, 450, beetroot),
+      ]),
+    );
   });
 
   it("marks plan lines with their product_reference", () => {
-    const request = mapped(readOwnCart(OWN_CARTS.nzdPlansOutOfSync));
+    const request = mapped(cartSample("nzdPlansOutOfSync"));
     expect(request.line_items.slice(2)).toEqual([
       {
         id: "44590322893113:0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e",
@@ -105,28 +92,28 @@ describe("toCartUpdateRequest on Shopify's /cart.js samples", () => {
   });
 
   it("converts yen from Shopify cents to whole yen (¥58,000 is 5800000 in /cart.js)", () => {
-    const request = mapped(readOwnCart(OWN_CARTS.jpyWithPlan));
+    const request = mapped(cartSample("jpyWithPlan"));
     expect(request.cart_currency).toBe("jpy");
     expect(request.line_items.map((line) => line.price_amount)).toEqual([58000, 4800]);
   });
 
   it("converts dinars from Shopify cents to fils (125.50 KWD is 12550 in /cart.js)", () => {
-    const request = mapped(readOwnCart(OWN_CARTS.kwdWithPlan));
+    const request = mapped(cartSample("kwdWithPlan"));
     expect(request.cart_currency).toBe("kwd");
     expect(request.line_items.map((line) => line.price_amount)).toEqual([125500, 12500]);
   });
 
   it("keeps euro cents as they are", () => {
-    const cart = { ...readOwnCart(OWN_CARTS.cadWithPlan), currency: "EUR" };
+    const cart = { ...cartSample("cadWithPlan"), currency: "EUR" };
     expect(mapped(cart).line_items.map((line) => line.price_amount)).toEqual([58000, 12999]);
   });
 });
 
 describe("details of the mapping", () => {
   function cartWith(items: CartJs["items"]) {
-    return { ...readSharedCart(SHARED_CARTS.populated), items };
+    return { ...cartSample("populated"), items };
   }
-  const base = readSharedCart(SHARED_CARTS.populated).items[0]!;
+  const base = cartSample("populated").items[0]!;
 
   it("uses final_price when a line has no price, and title when it has no product_title", () => {
     const { price: _price, product_title: _title, ...rest } = base;
@@ -173,12 +160,13 @@ describe("details of the mapping", () => {
 });
 
 describe("parseCartUpdateBody refuses what it cannot map", () => {
-  const cart = readOwnCart(OWN_CARTS.cadWithPlan);
+  const cart = cartSample("cadWithPlan");
   const item = cart.items[0]!;
-  const withItems = (items: unknown[]) => ({
+  const withCart = (patch: Record<string, unknown>) => ({
     user_session_id: SESSION,
-    cart: { ...cart, items },
+    cart: { ...cart, ...patch },
   });
+  const withItems = (items: unknown[]) => withCart({ items });
 
   it.each([
     ["a JSON array", [], "(body)", "must be a JSON object"],
@@ -190,67 +178,9 @@ describe("parseCartUpdateBody refuses what it cannot map", () => {
       "user_session_id",
       "must be a UUID",
     ],
-    [
-      "items that are not a list",
-      { user_session_id: SESSION, cart: { ...cart, items: {} } },
-      "cart.items",
-      "must be an array",
-    ],
-    [
-      "no token",
-      { user_session_id: SESSION, cart: { ...cart, token: undefined } },
-      "cart.token",
-      "is required",
-    ],
-    [
-      "a bad currency",
-      { user_session_id: SESSION, cart: { ...cart, currency: "E" } },
-      "cart.currency",
-      "must be a three-letter",
-    ],
-    [
-      "a quantity as text",
-      withItems([{ ...item, quantity: "2" }]),
-      "cart.items[0].quantity",
-      "must be a number",
-    ],
-    [
-      "a negative quantity",
-      withItems([{ ...item, quantity: -1 }]),
-      "cart.items[0].quantity",
-      "must not be negative",
-    ],
-    [
-      "a fractional quantity",
-      withItems([{ ...item, quantity: 1.5 }]),
-      "cart.items[0].quantity",
-      "must be a whole number",
-    ],
-    [
-      "a variant that is not an ID",
-      withItems([{ ...item, variant_id: "abc" }]),
-      "cart.items[0].variant_id",
-      "must be a Shopify numeric ID",
-    ],
-    ["no key", withItems([{ ...item, key: undefined }]), "cart.items[0].key", "is required"],
-    [
-      "no price at all",
-      withItems([{ ...item, price: undefined, final_price: undefined }]),
-      "cart.items[0].price",
-      "is required (or final_price)",
-    ],
-    [
-      "a fractional price",
-      withItems([{ ...item, price: 12.5 }]),
-      "cart.items[0].price",
-      "must be a whole number of cents",
-    ],
-    [
-      "properties that are text",
-      withItems([{ ...item, properties: "x" }]),
-      "cart.items[0].properties",
-      "must be an object or null",
-    ],
+    ["items that are not a list", withCart({ items: {} }), "cart.items", "must be an array"],
+    ["no token", withCart({ token: undefined }), "cart.token", "is required"],
+    ["a bad currency", withCart({ currency: "E" }), "cart.currency", "must be a three-letter"],
     [
       "a line that is not an object",
       withItems(["x"]),
@@ -262,8 +192,34 @@ describe("parseCartUpdateBody refuses what it cannot map", () => {
     expect(issuesOf(body)).toContainEqual({ path, message: expect.stringContaining(message) });
   });
 
+  it.each([
+    ["a quantity as text", { quantity: "2" }, "quantity", "must be a number"],
+    ["a negative quantity", { quantity: -1 }, "quantity", "must not be negative"],
+    ["a fractional quantity", { quantity: 1.5 }, "quantity", "must be a whole number"],
+    [
+      "a variant that is not an ID",
+      { variant_id: "abc" },
+      "variant_id",
+      "must be a Shopify numeric ID",
+    ],
+    ["no key", { key: undefined }, "key", "is required"],
+    [
+      "no price at all",
+      { price: undefined, final_price: undefined },
+      "price",
+      "is required (or final_price)",
+    ],
+    ["a fractional price", { price: 12.5 }, "price", "must be a whole number of cents"],
+    ["properties that are text", { properties: "x" }, "properties", "must be an object or null"],
+  ])("a line with %s", (_name, patch, field, message) => {
+    expect(issuesOf(withItems([{ ...item, ...patch }]))).toContainEqual({
+      path: `cart.items[0].${field}`,
+      message: expect.stringContaining(message),
+    });
+  });
+
   it("refuses a yen price that is not whole yen", () => {
-    const jpy = readOwnCart(OWN_CARTS.jpyWithPlan);
+    const jpy = cartSample("jpyWithPlan");
     const items = [{ ...jpy.items[0], price: 5800050 }];
     expect(issuesOf({ user_session_id: SESSION, cart: { ...jpy, items } })).toEqual([
       {

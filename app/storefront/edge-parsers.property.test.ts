@@ -6,14 +6,13 @@ import { parseWebhookJson } from "../lib/json";
 import { ORDER_TOPICS, mapOrderWebhook } from "../orders";
 import { parseCartUpdateBody, toCartUpdateRequest } from "./cart";
 import { PLAN_QUERY_PARAMETERS, parsePlanOfferRequest } from "./plan-request";
-import { OWN_CARTS, readOwnCart } from "../../test/support/cart-fixtures";
+import { SESSION, cartSample } from "./storefront.test-support";
 import { repoRoot } from "../../test/support/test-env";
 
 // Hostile and generated input on every parser behind the public edge (issue 13): the order
 // webhook mapper, the lossless JSON parser and the app proxy's body and query parsers. None of
 // them throws, and none loses a digit of an ID above 2^53.
 
-const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
 const OPTIONS = { reportOrdersWithoutPlan: true };
 
 /** A Shopify ID as Shopify writes it, above 2^53 or not: 1 to 19 digits, no leading zero. */
@@ -108,7 +107,7 @@ describe("mapOrderWebhook on hostile payloads", () => {
 });
 
 describe("the cart update body on hostile input", () => {
-  const cart = readOwnCart(OWN_CARTS.cadWithPlan);
+  const cart = cartSample("cadWithPlan");
 
   it("never throws on any JSON text, parsed as the route parses it", () => {
     fc.assert(

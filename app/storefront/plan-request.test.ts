@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePlanOfferRequest, toPlanLookupQuery } from "./plan-request";
-
-const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
+import { SESSION, refusedIssues } from "./storefront.test-support";
 
 // As Shopify forwards the storefront's call: its own signed parameters plus ours.
 function query(overrides: Record<string, string | undefined> = {}) {
@@ -27,11 +26,7 @@ function query(overrides: Record<string, string | undefined> = {}) {
   return params;
 }
 
-function issuesOf(params: URLSearchParams) {
-  const parsed = parsePlanOfferRequest(params);
-  if (parsed.ok) throw new Error("expected the request to be refused");
-  return parsed.issues;
-}
+const issuesOf = (params: URLSearchParams) => refusedIssues(parsePlanOfferRequest(params));
 
 describe("parsePlanOfferRequest", () => {
   it("reads the product ID the block sends, for the product's layout hint", () => {

@@ -112,7 +112,6 @@ export default {
       test_order: "Testbestellung in der Sandbox aufgegeben",
       sandbox_events: "Bestellung, Versand, Erstattung und Stornierung in der Sandbox zugestellt",
       live_key: "Live-Schlüssel vom Service akzeptiert",
-      other: "Ein weiterer Schritt der Checkliste",
     },
   },
   errors: {

@@ -106,7 +106,6 @@ export default {
       test_order: "Test order placed in the sandbox",
       sandbox_events: "Placement, fulfillment, refund and cancellation delivered in the sandbox",
       live_key: "Live key accepted by the service",
-      other: "Another step of the checklist",
     },
   },
   errors: {

@@ -32,7 +32,6 @@ export function ApiVersionCard({
       <SectionCard title={t("connection.apiVersion.title")}>
         <Select
           label={t("connection.apiVersion.label")}
-          name="apiVersion"
           options={options}
           value={apiVersion}
           onChange={setApiVersion}

@@ -1,35 +1,21 @@
 import { useSubmit } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
-import type { GoLiveChecklist } from "../../admin/checklist";
+import type { ChecklistStepId, GoLiveChecklist } from "../../admin/checklist";
 import { useTranslate } from "../../i18n/react";
-import { isMessageKey, type MessageKey } from "../../i18n/translate";
 import type { AdminConnection } from "../../models/ShopConnection.server";
 import type { Environment } from "../../protection/types";
 import { ConfirmModal } from "./ConfirmModal";
 import { useSubmitting } from "./connection-ui";
 
+type GoLiveStep = { id: Exclude<ChecklistStepId, "live"> | "live_key"; done: boolean };
+
 /** The steps the go-live switch waits for, with the live key the checklist also requires. */
-function goLiveSteps(connection: AdminConnection | null, checklist: GoLiveChecklist) {
-  const steps = checklist.steps
-    .filter((step) => step.id !== "live")
-    .map((step) => ({ id: step.id as string, done: step.done }));
+function goLiveSteps(connection: AdminConnection | null, checklist: GoLiveChecklist): GoLiveStep[] {
+  const steps = checklist.steps.flatMap((step) =>
+    step.id === "live" ? [] : [{ id: step.id, done: step.done }],
+  );
   return [...steps, { id: "live_key", done: Boolean(connection?.liveKeyVerifiedAt) }];
-}
-
-const KNOWN_STEPS = new Set([
-  "sandbox_key",
-  "protection_items",
-  "app_embed",
-  "offer_block",
-  "test_order",
-  "sandbox_events",
-  "live_key",
-]);
-
-function stepLabelKey(id: string): MessageKey {
-  const key = `connection.environment.steps.${id}`;
-  return KNOWN_STEPS.has(id) && isMessageKey(key) ? key : "connection.environment.steps.other";
 }
 
 export function EnvironmentCard({
@@ -84,7 +70,7 @@ export function EnvironmentCard({
                         )}
                       </Badge>
                     </span>
-                    <Text as="span">{t(stepLabelKey(step.id))}</Text>
+                    <Text as="span">{t(`connection.environment.steps.${step.id}`)}</Text>
                   </InlineStack>
                 </Box>
               ))}

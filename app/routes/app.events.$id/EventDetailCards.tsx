@@ -1,12 +1,10 @@
 import { Banner, BlockStack, Divider, InlineStack, Link, List, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
+import { orderFact, SummaryCard } from "../../admin/components/detail-cards";
 import {
   environmentLabel,
   EventTime,
-  Facts,
-  JsonBlock,
   OrderEventRow,
-  OrderLink,
   StatusBadge,
 } from "../../admin/components/event-log-ui";
 import { SectionCard } from "../../admin/components/SectionCard";
@@ -103,14 +101,7 @@ export function EventSummaryCard({
   const none = t("events.detail.none");
   const time = (value: string | null) => (value ? <EventTime value={value} /> : none);
   const rows: [string, ReactNode][] = [
-    [
-      t("events.detail.order"),
-      <OrderLink
-        key="order"
-        orderId={event.orderId}
-        label={t("events.detail.openOrder", { id: event.orderId })}
-      />,
-    ],
+    orderFact(t, event.orderId),
     [t("events.detail.status"), <StatusBadge key="status" status={event.status} />],
     [t("events.detail.environment"), environmentLabel(t, event.environment)],
     [t("events.detail.attempts"), String(event.attempts)],
@@ -129,33 +120,5 @@ export function EventSummaryCard({
     ],
     [t("events.detail.lastError"), event.lastError ?? none],
   );
-  return (
-    <SectionCard title={t("events.detail.summary")}>
-      <Facts rows={rows} />
-    </SectionCard>
-  );
-}
-
-export function PayloadCard({ payload }: { payload: string }) {
-  const t = useTranslate();
-  return (
-    <SectionCard title={t("events.detail.payload")} help={t("events.detail.payloadHelp")}>
-      <JsonBlock json={payload} />
-    </SectionCard>
-  );
-}
-
-export function AnswerCard({ response }: { response: string | null }) {
-  const t = useTranslate();
-  return (
-    <SectionCard title={t("events.detail.answer")}>
-      {response ? (
-        <JsonBlock json={response} />
-      ) : (
-        <Text as="p" tone="subdued">
-          {t("events.detail.noAnswer")}
-        </Text>
-      )}
-    </SectionCard>
-  );
+  return <SummaryCard title={t("events.detail.summary")} rows={rows} />;
 }

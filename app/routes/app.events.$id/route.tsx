@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
+import { BannerSections } from "../../admin/components/Banners";
+import { JsonCard } from "../../admin/components/detail-cards";
 import {
   EventLogErrorBoundary,
   eventTypeLabel,
@@ -16,13 +18,7 @@ import prisma from "../../db.server";
 import { useTranslate } from "../../i18n/react";
 import { authenticate } from "../../shopify.server";
 import { AcceptedWithoutEventIdBanner, EventAttempts } from "./EventAttempts";
-import {
-  AnswerCard,
-  EventSummaryCard,
-  OrderTimeline,
-  PayloadCard,
-  ValidationErrorsBanner,
-} from "./EventDetailCards";
+import { EventSummaryCard, OrderTimeline, ValidationErrorsBanner } from "./EventDetailCards";
 
 const RETRYABLE = ["dead", "failed", "unprocessable"];
 
@@ -75,21 +71,25 @@ export default function EventDetail() {
       }
     >
       <Layout>
-        {answer && answer.validationErrors.length > 0 ? (
-          <Layout.Section>
+        <BannerSections>
+          {answer && answer.validationErrors.length > 0 ? (
             <ValidationErrorsBanner answer={answer} />
-          </Layout.Section>
-        ) : null}
-        {accepted ? (
-          <Layout.Section>
-            <AcceptedWithoutEventIdBanner accepted={accepted} />
-          </Layout.Section>
-        ) : null}
+          ) : null}
+          {accepted ? <AcceptedWithoutEventIdBanner accepted={accepted} /> : null}
+        </BannerSections>
         <Layout.Section>
           <BlockStack gap="400">
             <EventAttempts log={attemptLog} />
-            <PayloadCard payload={payload} />
-            <AnswerCard response={response} />
+            <JsonCard
+              title={t("events.detail.payload")}
+              help={t("events.detail.payloadHelp")}
+              json={payload}
+            />
+            <JsonCard
+              title={t("events.detail.answer")}
+              json={response || null}
+              empty={t("events.detail.noAnswer")}
+            />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -21,10 +21,9 @@ import { loadEventLog } from "../../admin/events.server";
 import prisma from "../../db.server";
 import { useTranslate } from "../../i18n/react";
 import { authenticate } from "../../shopify.server";
-import { EventsTable } from "./EventsTable";
 import { FilterBar } from "./FilterBar";
+import { LogTable } from "./LogTable";
 import { PageLinks } from "./PageLinks";
-import { ReceiptsTable } from "./ReceiptsTable";
 import { StatusCounts } from "./StatusCounts";
 import { TabBar } from "./TabBar";
 
@@ -99,11 +98,7 @@ function EventLog() {
           <TabBar data={data} />
           <StatusCounts data={data} />
           <FilterBar data={data} loading={loading} />
-          {data.view === "events" ? (
-            <EventsTable data={data} loading={loading} />
-          ) : (
-            <ReceiptsTable data={data} loading={loading} />
-          )}
+          <LogTable data={data} loading={loading} />
           <PageLinks data={data} />
         </Card>
       </BlockStack>

@@ -1,4 +1,5 @@
-import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack } from "@shopify/polaris";
+import { ShopifyErrorBanner } from "../../admin/components/Banners";
 import type { ItemsActionData, UnpublishedProduct } from "../../admin/items";
 import { useTranslate } from "../../i18n/react";
 
@@ -47,12 +48,11 @@ export function ActionBanner({ data }: { data: ItemsActionData }) {
       );
     case "shopify_error":
       return (
-        <Banner tone="critical" title={t("items.results.shopifyErrorTitle")}>
-          <p>{t("items.results.shopifyError")}</p>
-          <Text as="p" tone="subdued">
-            {data.message}
-          </Text>
-        </Banner>
+        <ShopifyErrorBanner
+          title={t("items.results.shopifyErrorTitle")}
+          body={t("items.results.shopifyError")}
+          message={data.message}
+        />
       );
     case "save_failed":
       return (

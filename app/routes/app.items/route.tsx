@@ -9,6 +9,7 @@ import {
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Layout, Page } from "@shopify/polaris";
 import { useEffect, useRef } from "react";
+import { BannerSections } from "../../admin/components/Banners";
 import { pageErrorBoundary } from "../../admin/components/PageErrorBoundary";
 import { ONLINE_STORE_CHECK, onlineStoreNotices, type ItemsActionData } from "../../admin/items";
 import { applyItemsForm, loadItemsPage } from "../../admin/items.server";
@@ -92,30 +93,20 @@ export default function ProtectionItems() {
       ]}
     >
       <Layout>
-        {created ? (
-          <Layout.Section>
+        <BannerSections>
+          {created ? (
             <CreatedBanner
               created={created}
               productId={searchParams.get("product")}
               published={searchParams.get("publish") === "published"}
             />
-          </Layout.Section>
-        ) : null}
-        {unpublished.map((product) => (
-          <Layout.Section key={product.productId}>
-            <MakeAvailableBanner product={product} />
-          </Layout.Section>
-        ))}
-        {checkIssue ? (
-          <Layout.Section>
-            <OnlineStoreCheckBanner issue={checkIssue} />
-          </Layout.Section>
-        ) : null}
-        {lastResult ? (
-          <Layout.Section>
-            <ActionBanner data={lastResult} />
-          </Layout.Section>
-        ) : null}
+          ) : null}
+          {unpublished.map((product) => (
+            <MakeAvailableBanner key={product.productId} product={product} />
+          ))}
+          {checkIssue ? <OnlineStoreCheckBanner issue={checkIssue} /> : null}
+          {lastResult ? <ActionBanner data={lastResult} /> : null}
+        </BannerSections>
         <Layout.Section>
           <ItemsCard
             items={items}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useNavigate } from "@remix-run/react";
-import { Banner, Button, Layout, List, Page, Text } from "@shopify/polaris";
+import { Banner, Button, Layout, List, Page } from "@shopify/polaris";
+import { BannerSections, ShopifyErrorBanner } from "../../admin/components/Banners";
 import { pageErrorBoundary } from "../../admin/components/PageErrorBoundary";
 import {
   createProductFromForm,
@@ -39,28 +40,23 @@ export default function NewProtectionProduct() {
       backAction={{ content: t("items.title"), onAction: () => navigate("/app/items") }}
     >
       <Layout>
-        {data?.status === "shopify_error" ? (
-          <Layout.Section>
-            <Banner tone="critical" title={t("items.new.shopifyErrorTitle")}>
-              <p>{t("items.new.shopifyError")}</p>
-              <Text as="p" tone="subdued">
-                {data.message}
-              </Text>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {data?.status === "save_failed" ? (
-          <Layout.Section>
+        <BannerSections>
+          {data?.status === "shopify_error" ? (
+            <ShopifyErrorBanner
+              title={t("items.new.shopifyErrorTitle")}
+              body={t("items.new.shopifyError")}
+              message={data.message}
+            />
+          ) : null}
+          {data?.status === "save_failed" ? (
             <Banner tone="critical" title={t("items.new.saveFailedTitle")}>
               <p>{t("items.new.saveFailed", { productId: data.productId })}</p>
               <Button url={`shopify://admin/products/${data.productId}`} target="_top">
                 {t("items.results.openProduct")}
               </Button>
             </Banner>
-          </Layout.Section>
-        ) : null}
-        {invalid && invalid.formErrors.length > 0 ? (
-          <Layout.Section>
+          ) : null}
+          {invalid && invalid.formErrors.length > 0 ? (
             <Banner tone="critical" title={t("items.new.formErrorsTitle")}>
               <List>
                 {invalid.formErrors.map((message, index) => (
@@ -68,8 +64,8 @@ export default function NewProtectionProduct() {
                 ))}
               </List>
             </Banner>
-          </Layout.Section>
-        ) : null}
+          ) : null}
+        </BannerSections>
         <Layout.Section>
           <NewProductForm invalid={invalid} />
         </Layout.Section>
