@@ -328,6 +328,48 @@ describe("shops, products, throttle and reset", () => {
     ]);
   });
 
+  it("adds a product as the merchant would, published to the Online Store unless told", async () => {
+    const added = await client.control<Record<string, unknown>>(`shops/${SHOP}/products`, {
+      title: "Noise-cancelling headphones",
+      variants: [
+        { title: "Black", price: "249.00", sku: "NC-B" },
+        { title: "White", price: "259.50" },
+      ],
+    });
+    expect(added.status, added.text).toBe(201);
+    const onlineStore = client.store.state.shop(SHOP)?.onlineStorePublicationId;
+    expect(added.body).toMatchObject({
+      title: "Noise-cancelling headphones",
+      status: "ACTIVE",
+      publications: [{ id: onlineStore }],
+      variants: [
+        { title: "Black", price: "249.00", sku: "NC-B" },
+        { title: "White", price: "259.50" },
+      ],
+    });
+
+    const draft = await client.control<Record<string, unknown>>(`shops/${SHOP}/products`, {
+      title: "Prototype",
+      status: "DRAFT",
+      published: false,
+      variants: [{ title: "Default Title", price: "1.00" }],
+    });
+    expect(draft.body).toMatchObject({ status: "DRAFT", publications: [] });
+
+    const untitled = await client.control<{ message: string }>(`shops/${SHOP}/products`, {
+      title: " ",
+      variants: [{ title: "Default Title", price: "1.00" }],
+    });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body.message).toContain("title is required");
+    const overPrecise = await client.control<{ message: string }>(`shops/${SHOP}/products`, {
+      title: "Cable",
+      variants: [{ title: "Default Title", price: "1.999" }],
+    });
+    expect(overPrecise.status).toBe(400);
+    expect(overPrecise.body.message).toBe("variants[0].price must have at most 2 decimals in EUR");
+  });
+
   it("empties the throttle bucket, only to 0, and the next query is throttled", async () => {
     expect(await client.control(`shops/${SHOP}/throttle`, { available: 5 })).toMatchObject({
       status: 400,
