@@ -248,7 +248,25 @@ export type WebhookTopic =
   | "fulfillments/create"
   | "fulfillments/update"
   | "products/create"
-  | "products/update";
+  | "products/update"
+  | "customers/data_request"
+  | "customers/redact"
+  | "shop/redact";
+
+/**
+ * Shopify's mandatory compliance topics. Unlike every other topic they reach an app that has been
+ * uninstalled: shop/redact comes 48 hours after the uninstall, a customer's redaction may come
+ * months after the order.
+ */
+export const COMPLIANCE_TOPICS: readonly WebhookTopic[] = [
+  "customers/data_request",
+  "customers/redact",
+  "shop/redact",
+];
+
+export function isComplianceTopic(topic: string): boolean {
+  return (COMPLIANCE_TOPICS as readonly string[]).includes(topic);
+}
 
 export type WebhookSink = (shop: StoreShop, topic: WebhookTopic, body: WebhookBody) => void;
 
@@ -265,6 +283,30 @@ export class StoreUserError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A customer's request to see their data (customers/data_request). */
+export interface CustomerDataRequest {
+  /** The request's own ID (`data_request.id`). */
+  id: Id;
+  customer: Customer;
+  /** The customer's orders in this shop, oldest first. */
+  orderIds: Id[];
+}
+
+/** The erasure of a customer's data (customers/redact). */
+export interface CustomerRedaction {
+  customer: Customer;
+  /** The customer's orders in this shop, oldest first. */
+  orderIds: Id[];
+}
+
+/** A change of the installed app's granted scopes (app/scopes_update). */
+export interface ScopesChange {
+  id: Id;
+  previous: string[];
+  current: string[];
+  updatedAt: string;
 }
 
 export interface NewOrderInput {
@@ -360,6 +402,17 @@ export interface StoreActions {
     editId: Id,
     input: { notifyCustomer?: boolean; staffNote?: string },
   ): Order;
+
+  /** The shop's customers (created by its orders, one per e-mail address), oldest first. */
+  customers(domain: string): Customer[];
+  /** Fires customers/data_request with the customer's details and order IDs. */
+  requestCustomerData(domain: string, customerId: Id): CustomerDataRequest;
+  /** Fires customers/redact with the customer's details and order IDs. */
+  redactCustomer(domain: string, customerId: Id): CustomerRedaction;
+  /** Fires shop/redact; only once the app has been uninstalled, as Shopify sends it 48 h after. */
+  redactShop(domain: string): void;
+  /** Changes the installed app's granted scopes; fires app/scopes_update with both lists. */
+  updateScopes(domain: string, scopes: string[]): ScopesChange;
   /** Wipes every shop, order and product. */
   reset(): void;
 }

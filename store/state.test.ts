@@ -984,3 +984,153 @@ describe("time", () => {
     expect(orders[1]?.updatedAt).not.toBe(orders[0]?.updatedAt);
   });
 });
+
+describe("customers' privacy requests", () => {
+  /** Two orders by Ada (one e-mail, any case), one by Grace, one by a guest without e-mail. */
+  function storeWithCustomers() {
+    const store = installedStore();
+    const order = (email: string | undefined, firstName: string) =>
+      store.state.createOrder(DOMAIN, {
+        lineItems: [{ title: "Lamp", price: 1000, quantity: 1 }],
+        customer: { ...(email === undefined ? {} : { email }), firstName, phone: "+1 555 0100" },
+      });
+    const adaFirst = order("ada@example.com", "Ada");
+    const grace = order("grace@example.com", "Grace");
+    const adaSecond = order("ADA@example.com", "Ada");
+    const guest = order(undefined, "Guest");
+    const ada = adaFirst.customer;
+    if (!ada || !grace.customer || !guest.customer) throw new Error("An order lost its customer");
+    store.forget();
+    return { ...store, ada, adaOrders: [adaFirst.id, adaSecond.id], grace, guest };
+  }
+
+  function sentBody(webhooks: RecordedWebhook[], topic: WebhookTopic) {
+    const webhook = webhooks.find((candidate) => candidate.topic === topic);
+    if (!webhook) throw new Error(`No ${topic} was sent`);
+    return parseWebhookJson(webhook.body.json) as Record<string, unknown>;
+  }
+
+  it("lists each customer once, by e-mail address, and a guest without one, oldest first", () => {
+    const { state, ada, grace, guest } = storeWithCustomers();
+    expect(state.customers(DOMAIN).map((customer) => customer.id)).toEqual([
+      ada.id,
+      grace.customer?.id,
+      guest.customer?.id,
+    ]);
+    expect(state.customers("nowhere.myshopify.com")).toEqual([]);
+  });
+
+  it("sends customers/data_request with the customer's orders and a new request ID", () => {
+    const { state, webhooks, topics, ada, adaOrders } = storeWithCustomers();
+    const request = state.requestCustomerData(DOMAIN, ada.id);
+
+    expect(request.orderIds).toEqual(adaOrders);
+    expect(BigInt(request.id) > TWO_TO_THE_53).toBe(true);
+    expect(topics()).toEqual(["customers/data_request"]);
+    expect(sentBody(webhooks, "customers/data_request")).toEqual({
+      shop_id: state.shop(DOMAIN)?.id,
+      shop_domain: DOMAIN,
+      customer: { id: ada.id, email: "ada@example.com", phone: "+1 555 0100" },
+      orders_requested: adaOrders,
+      data_request: { id: request.id },
+    });
+    expect(webhooks[0]?.body.subjectGid).toBe(`gid://shopify/Customer/${ada.id}`);
+  });
+
+  it("sends customers/redact with the orders to redact, and keeps the store's own copy", () => {
+    const { state, webhooks, guest } = storeWithCustomers();
+    const customerId = guest.customer?.id ?? "";
+    const redaction = state.redactCustomer(DOMAIN, customerId);
+
+    expect(redaction.orderIds).toEqual([guest.id]);
+    expect(sentBody(webhooks, "customers/redact")).toEqual({
+      shop_id: state.shop(DOMAIN)?.id,
+      shop_domain: DOMAIN,
+      customer: { id: customerId, email: null, phone: "+1 555 0100" },
+      orders_to_redact: [guest.id],
+    });
+    expect(state.order(DOMAIN, guest.id)?.customer?.id).toBe(customerId);
+  });
+
+  it("refuses an unknown customer and sends nothing", () => {
+    const { state, topics } = storeWithCustomers();
+    expect(storeUserError(() => state.requestCustomerData(DOMAIN, "9007199254740000")).code).toBe(
+      "NOT_FOUND",
+    );
+    expect(storeUserError(() => state.redactCustomer(DOMAIN, "9007199254740000")).code).toBe(
+      "NOT_FOUND",
+    );
+    expect(topics()).toEqual([]);
+  });
+
+  it("still sends the compliance topics after the uninstall, and shop/redact only then", () => {
+    const { state, webhooks, topics, forget, ada } = storeWithCustomers();
+    expect(storeUserError(() => state.redactShop(DOMAIN)).message).toMatch(/still installed/);
+
+    state.uninstall(DOMAIN);
+    forget();
+    state.requestCustomerData(DOMAIN, ada.id);
+    state.redactCustomer(DOMAIN, ada.id);
+    state.redactShop(DOMAIN);
+    state.createOrder(DOMAIN, { lineItems: [{ title: "Lamp", price: 1000, quantity: 1 }] });
+
+    expect(topics()).toEqual(["customers/data_request", "customers/redact", "shop/redact"]);
+    expect(sentBody(webhooks, "shop/redact")).toEqual({
+      shop_id: state.shop(DOMAIN)?.id,
+      shop_domain: DOMAIN,
+    });
+  });
+
+  it("sends an app nothing about a shop it never had, and refuses its shop/redact", () => {
+    const webhooks: RecordedWebhook[] = [];
+    const state = new StoreState({
+      onWebhook: (shop, topic, body) => webhooks.push({ shop: shop.domain, topic, body }),
+    });
+    state.createShop({
+      domain: DOMAIN,
+      appUrl: "https://app.example.com",
+      apiKey: "k",
+      apiSecret: "s",
+    });
+    const order = state.createOrder(DOMAIN, {
+      lineItems: [{ title: "Lamp", price: 1000, quantity: 1 }],
+      customer: { email: "ada@example.com" },
+    });
+    state.requestCustomerData(DOMAIN, order.customer?.id ?? "");
+    state.redactCustomer(DOMAIN, order.customer?.id ?? "");
+
+    expect(storeUserError(() => state.redactShop(DOMAIN)).message).toMatch(/never installed/);
+    expect(webhooks).toEqual([]);
+  });
+});
+
+describe("scope changes", () => {
+  it("sends app/scopes_update with the scopes before and after, and keeps the new ones", () => {
+    const { state, webhooks, topics } = installedStore();
+    const change = state.updateScopes(DOMAIN, [" read_orders", "write_orders", "read_products"]);
+
+    expect(change).toMatchObject({
+      previous: ["read_orders", "write_orders"],
+      current: ["read_orders", "write_orders", "read_products"],
+    });
+    expect(state.shop(DOMAIN)?.installation?.scopes).toEqual(change.current);
+    expect(topics()).toEqual(["app/scopes_update"]);
+    expect(parseWebhookJson(webhooks[0]?.body.json ?? "")).toEqual({
+      id: change.id,
+      shop_id: `gid://shopify/Shop/${state.shop(DOMAIN)?.id}`,
+      previous: ["read_orders", "write_orders"],
+      current: ["read_orders", "write_orders", "read_products"],
+      updated_at: change.updatedAt,
+    });
+  });
+
+  it("refuses a change to the same scopes, in any order, and a shop without the app", () => {
+    const { state, topics } = installedStore();
+    expect(
+      storeUserError(() => state.updateScopes(DOMAIN, ["write_orders", "read_orders"])).code,
+    ).toBe("UNCHANGED");
+    state.uninstall(DOMAIN);
+    expect(storeUserError(() => state.updateScopes(DOMAIN, ["read_orders"])).code).toBe("INVALID");
+    expect(topics()).toEqual(["app/uninstalled"]);
+  });
+});

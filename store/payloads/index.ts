@@ -3,8 +3,24 @@
  * against Shopify's samples in field-set.test.ts), written with exact IDs above 2^53.
  */
 import { toShopifyJson } from "../json";
-import type { Fulfillment, Order, OrderEdit, Refund, StoreShop, WebhookBody } from "../model";
+import type {
+  CustomerDataRequest,
+  CustomerRedaction,
+  Fulfillment,
+  Order,
+  OrderEdit,
+  Refund,
+  ScopesChange,
+  StoreShop,
+  WebhookBody,
+} from "../model";
 import { shopPayload } from "./app";
+import {
+  customerDataRequestPayload,
+  customerRedactPayload,
+  scopesUpdatePayload,
+  shopRedactPayload,
+} from "./compliance";
 import { fulfillmentPayload } from "./fulfillment";
 import { gid } from "./gid";
 import { orderPayload } from "./order";
@@ -47,4 +63,39 @@ export function orderEditWebhookBody(shop: StoreShop, order: Order, edit: OrderE
 /** app/uninstalled. */
 export function appUninstalledWebhookBody(shop: StoreShop): WebhookBody {
   return { json: toShopifyJson(shopPayload(shop)), subjectGid: gid("Shop", shop.id) };
+}
+
+/** app/scopes_update: the installed app's scopes before and after the change. */
+export function appScopesUpdateWebhookBody(shop: StoreShop, change: ScopesChange): WebhookBody {
+  return {
+    json: toShopifyJson(scopesUpdatePayload(shop, change)),
+    subjectGid: gid("Shop", shop.id),
+  };
+}
+
+/** customers/data_request. */
+export function customersDataRequestWebhookBody(
+  shop: StoreShop,
+  request: CustomerDataRequest,
+): WebhookBody {
+  return {
+    json: toShopifyJson(customerDataRequestPayload(shop, request)),
+    subjectGid: gid("Customer", request.customer.id),
+  };
+}
+
+/** customers/redact. */
+export function customersRedactWebhookBody(
+  shop: StoreShop,
+  redaction: CustomerRedaction,
+): WebhookBody {
+  return {
+    json: toShopifyJson(customerRedactPayload(shop, redaction)),
+    subjectGid: gid("Customer", redaction.customer.id),
+  };
+}
+
+/** shop/redact. */
+export function shopRedactWebhookBody(shop: StoreShop): WebhookBody {
+  return { json: toShopifyJson(shopRedactPayload(shop)), subjectGid: gid("Shop", shop.id) };
 }

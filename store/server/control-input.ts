@@ -306,6 +306,19 @@ export const editBody = z
   })
   .strict();
 
+/** An action that takes no fields (a compliance request): `{}` or no body at all. */
+export const emptyBody = z.object({}).strict();
+
+export const scopesBody = z
+  .object({
+    scopes: z.array(
+      z
+        .string({ error: "must be an access scope such as read_orders" })
+        .regex(/^[a-z][a-z0-9_]*$/, "must be an access scope such as read_orders"),
+    ),
+  })
+  .strict();
+
 export const dropBody = z
   .object({
     count: z

@@ -424,3 +424,124 @@ describe("shops, products, throttle and reset", () => {
     });
   });
 });
+
+describe("privacy requests and scope changes", () => {
+  interface CustomerOrder {
+    admin_graphql_api_id: string;
+    customer: { admin_graphql_api_id: string };
+  }
+
+  /** An order by Ada; answers her customer GID and the order's ID. */
+  async function orderWithCustomer(): Promise<{ customerGid: string; orderId: string }> {
+    const answer = await client.control<CustomerOrder>(`shops/${SHOP}/orders`, {
+      line_items: [{ title: "Lamp", price: "10.00", quantity: 1 }],
+      customer: { email: "ada@example.com", first_name: "Ada", phone: "+44 20 7946 0958" },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    return {
+      customerGid: answer.body.customer.admin_graphql_api_id,
+      orderId: digitsOf(answer.body.admin_graphql_api_id),
+    };
+  }
+
+  it("answers a data request and a redaction as their webhooks carry them, IDs exact", async () => {
+    const { customerGid, orderId } = await orderWithCustomer();
+    const customerPath = `shops/${SHOP}/customers/${encodeURIComponent(customerGid)}`;
+
+    const requested = await client.control(`${customerPath}/data_request`, {});
+    expect(requested.status, requested.text).toBe(200);
+    const request = parseWebhookJson(requested.text) as {
+      shop_domain: string;
+      customer: { id: string; email: string };
+      orders_requested: string[];
+      data_request: { id: string };
+    };
+    expect(request).toMatchObject({
+      shop_domain: SHOP,
+      customer: { id: digitsOf(customerGid), email: "ada@example.com" },
+      orders_requested: [orderId],
+    });
+    expect(BigInt(request.data_request.id) > 2n ** 53n).toBe(true);
+
+    // No body at all is as good as {}.
+    const redacted = await client.control(
+      `shops/${SHOP}/customers/${digitsOf(customerGid)}/redact`,
+      undefined,
+      "POST",
+    );
+    expect(redacted.status, redacted.text).toBe(200);
+    expect(parseWebhookJson(redacted.text)).toMatchObject({ orders_to_redact: [orderId] });
+  });
+
+  it("answers 404 for an unknown customer, 400 for an ID that is not one or a field it does not take", async () => {
+    const { customerGid } = await orderWithCustomer();
+    expect(
+      (await client.control(`shops/${SHOP}/customers/9007199254740000/redact`, {})).status,
+    ).toBe(404);
+    expect((await client.control(`shops/${SHOP}/customers/ada/data_request`, {})).status).toBe(400);
+    expect(
+      (
+        await client.control(`shops/${SHOP}/customers/${digitsOf(customerGid)}/redact`, {
+          reason: "asked",
+        })
+      ).body,
+    ).toMatchObject({ problems: [{ field: "reason", message: "is not a known field" }] });
+  });
+
+  it("redacts the shop only after the app is uninstalled", async () => {
+    expect(await client.control(`shops/${SHOP}/redact`, {})).toMatchObject({
+      status: 422,
+      body: { error: "user_error", message: expect.stringContaining("never installed") },
+    });
+    client.store.state.install(SHOP, ["read_orders"]);
+    expect(await client.control(`shops/${SHOP}/redact`, {})).toMatchObject({
+      status: 422,
+      body: { error: "user_error", message: expect.stringContaining("still installed") },
+    });
+    expect((await client.control(`shops/${SHOP}/uninstall`, {})).status).toBe(200);
+
+    const redacted = await client.control(`shops/${SHOP}/redact`, {});
+    expect(redacted.status, redacted.text).toBe(200);
+    expect(parseWebhookJson(redacted.text)).toEqual({
+      shop_id: client.store.state.shop(SHOP)?.id,
+      shop_domain: SHOP,
+    });
+  });
+
+  it("changes the installed app's scopes, answering them as app/scopes_update carries them", async () => {
+    expect(await client.control(`shops/${SHOP}/scopes`, { scopes: ["read_orders"] })).toMatchObject(
+      { status: 422, body: { error: "user_error" } },
+    );
+    client.store.state.install(SHOP, ["read_orders"]);
+
+    const changed = await client.control<Record<string, unknown>>(`shops/${SHOP}/scopes`, {
+      scopes: ["read_orders", "read_products"],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({
+      previous: ["read_orders"],
+      current: ["read_orders", "read_products"],
+    });
+    expect((await client.control(`shops/${SHOP}`)).body).toMatchObject({
+      scopes: ["read_orders", "read_products"],
+    });
+    expect(
+      await client.control(`shops/${SHOP}/scopes`, { scopes: ["read_products", "read_orders"] }),
+    ).toMatchObject({ status: 422, body: { code: "UNCHANGED" } });
+  });
+
+  it("checks the scopes body", async () => {
+    expect((await client.control(`shops/${SHOP}/scopes`, {})).body).toMatchObject({
+      problems: [{ field: "scopes", message: "is required" }],
+    });
+    expect(
+      (await client.control(`shops/${SHOP}/scopes`, { scopes: ["read_orders,write_orders", 7] }))
+        .body,
+    ).toMatchObject({
+      problems: [
+        { field: "scopes[0]", message: "must be an access scope such as read_orders" },
+        { field: "scopes[1]", message: "must be an access scope such as read_orders" },
+      ],
+    });
+  });
+});

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formatMinorUnits } from "../../app/lib/money";
-import type { NewOrderInput, Order, Product, StoreActions, StoreShop } from "../model";
+import type { Customer, NewOrderInput, Order, Product, StoreActions, StoreShop } from "../model";
 import {
+  appScopesUpdateWebhookBody,
+  customersDataRequestWebhookBody,
+  customersRedactWebhookBody,
   fulfillmentWebhookBody,
   orderEditWebhookBody,
   orderWebhookBody,
   refundWebhookBody,
+  shopRedactWebhookBody,
 } from "../payloads/index";
 import type { AdminGraphql, GraphqlLogEntry } from "./admin-api-routes";
 import type { AppConfig } from "./app-config";
@@ -16,12 +20,14 @@ import {
   createShopBody,
   dropBody,
   editBody,
+  emptyBody,
   fulfillmentBody,
   idFromPath,
   idleQuery,
   minorUnitsOf,
   parseBody,
   refundBody,
+  scopesBody,
   throttleBody,
   type Parsed,
   type Problem,
@@ -33,7 +39,8 @@ import type { WebhookDelivery } from "./webhook-delivery";
 /*
  * The control API under /__store: tests, the dev script and outside checks create shops, install
  * the app, and act as the merchant in the Shopify admin (orders, fulfilments, refunds, cancels,
- * edits), which fires the same webhooks as on Shopify. No authentication: local use only.
+ * edits) or as Shopify itself (privacy requests, shop redaction, scope changes), which fires the
+ * same webhooks as on Shopify. No authentication: local use only.
  * Orders, refunds, fulfilments and edits are answered as their webhooks carry them (IDs as exact
  * JSON numbers; each object's admin_graphql_api_id holds the same ID as a string).
  */
@@ -54,6 +61,7 @@ export interface ControlRoutesOptions {
 
 type ShopParams = { Params: { shop: string } };
 type OrderParams = { Params: { shop: string; id: string } };
+type CustomerParams = { Params: { shop: string; id: string } };
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
 
@@ -191,6 +199,28 @@ export async function registerControlRoutes(
     return { shop, order };
   }
 
+  /** The shop and customer of the route, or a 400/404 sent. */
+  function customerOf(
+    request: FastifyRequest<CustomerParams>,
+    reply: FastifyReply,
+  ): { shop: StoreShop; customer: Customer } | null {
+    const shop = shopOf(request, reply);
+    if (!shop) return null;
+    const id = idFromPath(request.params.id);
+    if (id === null) {
+      void sendProblems(reply, [
+        { field: "id", message: "must be a numeric customer ID or gid://shopify/Customer/…" },
+      ]);
+      return null;
+    }
+    const customer = state.customers(shop.domain).find((candidate) => candidate.id === id);
+    if (!customer) {
+      void sendNotFound(reply, `There is no customer ${id} in ${shop.domain}`);
+      return null;
+    }
+    return { shop, customer };
+  }
+
   function parsed<T>(reply: FastifyReply, result: Parsed<T>): T | null {
     if (result.ok) return result.value;
     void sendProblems(reply, result.problems);
@@ -241,6 +271,39 @@ export async function registerControlRoutes(
     if (!shop) return reply;
     state.uninstall(shop.domain);
     return { shop: shop.domain, installed: false };
+  });
+
+  app.post<ShopParams>("/shops/:shop/scopes", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    const body = parsed(reply, parseBody(scopesBody, request.body));
+    if (!body) return reply;
+    const change = state.updateScopes(shop.domain, body.scopes);
+    return sendJsonText(reply, 200, appScopesUpdateWebhookBody(shop, change).json);
+  });
+
+  app.post<ShopParams>("/shops/:shop/redact", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    if (!parsed(reply, parseBody(emptyBody, request.body))) return reply;
+    state.redactShop(shop.domain);
+    return sendJsonText(reply, 200, shopRedactWebhookBody(shop).json);
+  });
+
+  app.post<CustomerParams>("/shops/:shop/customers/:id/data_request", async (request, reply) => {
+    const found = customerOf(request, reply);
+    if (!found) return reply;
+    if (!parsed(reply, parseBody(emptyBody, request.body))) return reply;
+    const dataRequest = state.requestCustomerData(found.shop.domain, found.customer.id);
+    return sendJsonText(reply, 200, customersDataRequestWebhookBody(found.shop, dataRequest).json);
+  });
+
+  app.post<CustomerParams>("/shops/:shop/customers/:id/redact", async (request, reply) => {
+    const found = customerOf(request, reply);
+    if (!found) return reply;
+    if (!parsed(reply, parseBody(emptyBody, request.body))) return reply;
+    const redaction = state.redactCustomer(found.shop.domain, found.customer.id);
+    return sendJsonText(reply, 200, customersRedactWebhookBody(found.shop, redaction).json);
   });
 
   app.post<ShopParams>("/shops/:shop/throttle", async (request, reply) => {

@@ -262,6 +262,75 @@ describe("webhook delivery", () => {
     expect(JSON.parse(app.received[0]?.body ?? "{}")).toMatchObject({ domain: SHOP });
   });
 
+  /** Ada's order, and her customer ID as the order's body carries it. */
+  async function customerId(): Promise<string> {
+    const answer = await client.control<{ customer: { admin_graphql_api_id: string } }>(
+      `shops/${SHOP}/orders`,
+      {
+        line_items: [{ title: "Lamp", price: "20.00", quantity: 1 }],
+        customer: { email: "ada@example.com" },
+      },
+    );
+    expect(answer.status).toBe(201);
+    return answer.body.customer.admin_graphql_api_id.replace(/^gid:\/\/shopify\/Customer\//, "");
+  }
+
+  async function uninstall(): Promise<void> {
+    expect((await client.control(`shops/${SHOP}/uninstall`, {})).status).toBe(200);
+  }
+
+  const PRIVACY_AND_SCOPES: [topic: string, act: () => Promise<unknown>][] = [
+    [
+      "customers/data_request",
+      async () => client.control(`shops/${SHOP}/customers/${await customerId()}/data_request`, {}),
+    ],
+    [
+      // After the uninstall, as Shopify sends a customer's redaction to an app that had it.
+      "customers/redact",
+      async () => {
+        const id = await customerId();
+        await uninstall();
+        return client.control(`shops/${SHOP}/customers/${id}/redact`, {});
+      },
+    ],
+    [
+      "shop/redact",
+      async () => {
+        await uninstall();
+        return client.control(`shops/${SHOP}/redact`, {});
+      },
+    ],
+    [
+      "app/scopes_update",
+      () => client.control(`shops/${SHOP}/scopes`, { scopes: [...SCOPES, "write_publications"] }),
+    ],
+  ];
+
+  it.each(PRIVACY_AND_SCOPES)(
+    "posts %s, signed, to its subscription's URI in shopify.app.toml",
+    async (topic, act) => {
+      const answer = (await act()) as { status: number; text: string };
+      expect(answer.status, answer.text).toBe(200);
+      await waitUntilIdle();
+
+      const delivered = app.received.find(
+        (request) => header(request, "x-shopify-topic") === topic,
+      );
+      expect(delivered?.url).toBe(`/webhooks/${topic}`);
+      expect(header(delivered, "x-shopify-hmac-sha256")).toBe(
+        getHmac(delivered?.body ?? "", API_SECRET),
+      );
+      expect(header(delivered, "x-shopify-shop-domain")).toBe(SHOP);
+      expect(header(delivered, "x-shopify-webhook-id")).toMatch(UUID);
+      // The control call answers the body the app was sent.
+      expect(delivered?.body).toBe(answer.text);
+      expect((await deliveries()).find((attempt) => attempt.topic === topic)).toMatchObject({
+        url: `${app.url}/webhooks/${topic}`,
+        outcome: "delivered",
+      });
+    },
+  );
+
   it("forgets waiting retries and abandons deliveries in flight on reset", async () => {
     const store = await startStore({ port: 0, retryDelaysMs: [60_000] });
     const control = (path: string, body?: unknown) =>

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { StoreShop, WebhookBody, WebhookSink } from "../model";
+import { isComplianceTopic, type StoreShop, type WebhookBody, type WebhookSink } from "../model";
 import type { WebhookSubscription } from "./app-config";
 
 /*
@@ -128,8 +128,10 @@ export class WebhookDelivery {
 
   enqueue(shop: StoreShop, topic: string, body: WebhookBody): void {
     if (this.#closed) return;
-    // A shop without the app has no subscriptions; app/uninstalled comes after the removal.
-    if (shop.installation === null && topic !== "app/uninstalled") return;
+    // A shop without the app has no subscriptions; app/uninstalled comes after the removal, and
+    // the compliance topics (shop/redact 48 h after it) go to an app that is gone too.
+    if (shop.installation === null && topic !== "app/uninstalled" && !isComplianceTopic(topic))
+      return;
     const event = this.#eventOfThisRun();
     for (const subscription of this.#subscriptions) {
       if (!subscription.topics.includes(topic)) continue;
