@@ -368,6 +368,20 @@ export interface StoreActions {
     tracking?: { company?: string; number?: string; url?: string },
   ): Fulfillment;
   /**
+   * A shipment's news on a fulfillment: tracking changed or the carrier's status (in_transit,
+   * delivered, ...). Fires fulfillments/update and orders/updated; quantities do not change.
+   */
+  updateFulfillment(
+    domain: string,
+    orderId: Id,
+    fulfillmentId: Id,
+    input: {
+      tracking?: { company?: string; number?: string; url?: string };
+      shipmentStatus?: string;
+    },
+    actor: Actor,
+  ): Fulfillment;
+  /**
    * Refunds line quantities (and their share of the payment) to the original payment method;
    * fires refunds/create and orders/updated. `amount` (minor units) overrides the computed one.
    */

@@ -520,6 +520,53 @@ describe("orders", () => {
 });
 
 describe("fulfilment", () => {
+  it("updates a fulfillment's tracking and shipment status, firing fulfillments/update", () => {
+    const { state, topics, forget } = installedStore();
+    const { order, shirtLine } = orderShirtsAndPlan(state);
+    const shipped = state.fulfil(
+      DOMAIN,
+      order.id,
+      [{ lineItemId: shirtLine.id, quantity: 1 }],
+      MERCHANT,
+    );
+    const before = state.order(DOMAIN, order.id);
+    forget();
+
+    const updated = state.updateFulfillment(
+      DOMAIN,
+      order.id,
+      shipped.id,
+      { tracking: { company: "UPS", number: "1Z999" }, shipmentStatus: "delivered" },
+      MERCHANT,
+    );
+    expect(updated).toMatchObject({
+      id: shipped.id,
+      status: "success",
+      shipmentStatus: "delivered",
+      trackingCompany: "UPS",
+      trackingNumbers: ["1Z999"],
+      lines: shipped.lines,
+    });
+    expect(topics()).toEqual(["fulfillments/update", "orders/updated"]);
+    const after = state.order(DOMAIN, order.id);
+    expect(after!.updatedAt > before!.updatedAt).toBe(true);
+    expect(quantities(state, order.id, shirtLine.id)).toEqual(
+      quantities(state, order.id, shirtLine.id),
+    );
+
+    forget();
+    expect(
+      storeUserError(() =>
+        state.updateFulfillment(DOMAIN, order.id, "1", { shipmentStatus: "delivered" }, MERCHANT),
+      ).code,
+    ).toBe("NOT_FOUND");
+    expect(
+      storeUserError(() => state.updateFulfillment(DOMAIN, order.id, shipped.id, {}, MERCHANT))
+        .code,
+    ).toBe("BLANK");
+    expect(topics()).toEqual([]);
+  });
+
   it("fulfils part, then the rest, with the topics Shopify sends for each", () => {
     const { state, topics, forget } = installedStore();
     const { order, shirtLine, planLine } = orderShirtsAndPlan(state);

@@ -1098,6 +1098,50 @@ export class StoreState implements StoreActions {
     return copy(fulfillment);
   }
 
+  updateFulfillment(
+    domain: string,
+    orderId: Id,
+    fulfillmentId: Id,
+    input: {
+      tracking?: { company?: string; number?: string; url?: string };
+      shipmentStatus?: string;
+    },
+    _actor: Actor,
+  ): Fulfillment {
+    const record = this.requireShop(domain);
+    const order = requireOrder(record, orderId);
+    const fulfillment = order.fulfillments.find((candidate) => candidate.id === fulfillmentId);
+    if (!fulfillment) {
+      throw new StoreUserError(
+        `Fulfillment ${fulfillmentId} is not on order ${order.name}`,
+        ["fulfillmentId"],
+        "NOT_FOUND",
+      );
+    }
+    const { tracking, shipmentStatus } = input;
+    if (!tracking && shipmentStatus === undefined) {
+      throw new StoreUserError(
+        "Nothing to update: give tracking or a shipment status",
+        null,
+        "BLANK",
+      );
+    }
+    if (tracking?.company !== undefined) fulfillment.trackingCompany = tracking.company;
+    if (tracking?.number !== undefined) fulfillment.trackingNumbers = [tracking.number];
+    if (tracking?.url !== undefined) fulfillment.trackingUrls = [tracking.url];
+    if (shipmentStatus !== undefined) fulfillment.shipmentStatus = shipmentStatus;
+    const at = this.clock.tick();
+    fulfillment.updatedAt = at;
+    order.updatedAt = at;
+
+    const { shop } = record;
+    this.announce(record, "fulfillments/update", () =>
+      fulfillmentWebhookBody(shop, order, fulfillment),
+    );
+    this.announce(record, "orders/updated", () => orderWebhookBody(shop, order));
+    return copy(fulfillment);
+  }
+
   refund(domain: string, orderId: Id, input: RefundRequest, actor: Actor): Refund {
     const record = this.requireShop(domain);
     const order = requireOrder(record, orderId);

@@ -260,6 +260,36 @@ export const fulfillmentBody = z
   })
   .strict();
 
+/** Shopify's shipment statuses (Fulfillment.shipment_status). */
+const SHIPMENT_STATUSES = [
+  "label_printed",
+  "label_purchased",
+  "attempted_delivery",
+  "ready_for_pickup",
+  "confirmed",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "failure",
+] as const;
+
+export const fulfillmentUpdateBody = z
+  .object({
+    tracking_info: z
+      .object({
+        company: z.string().optional(),
+        number: z.string().optional(),
+        url: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    shipment_status: z.enum(SHIPMENT_STATUSES).optional(),
+  })
+  .strict()
+  .refine((body) => body.tracking_info !== undefined || body.shipment_status !== undefined, {
+    message: "needs tracking_info or shipment_status",
+  });
+
 export const refundBody = z
   .object({
     refund_line_items: z.array(

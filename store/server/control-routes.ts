@@ -22,6 +22,7 @@ import {
   editBody,
   emptyBody,
   fulfillmentBody,
+  fulfillmentUpdateBody,
   idFromPath,
   idleQuery,
   minorUnitsOf,
@@ -434,6 +435,30 @@ export async function registerControlRoutes(
     const order = state.order(found.shop.domain, found.order.id) ?? found.order;
     return sendJsonText(reply, 201, fulfillmentWebhookBody(found.shop, order, fulfillment).json);
   });
+
+  app.post<{ Params: { shop: string; id: string; fulfillment: string } }>(
+    "/shops/:shop/orders/:id/fulfillments/:fulfillment",
+    async (request, reply) => {
+      const found = orderOf(request, reply);
+      if (!found) return reply;
+      const fulfillmentId = idFromPath(request.params.fulfillment);
+      if (!fulfillmentId) return sendNotFound(reply, "No such fulfillment");
+      const body = parsed(reply, parseBody(fulfillmentUpdateBody, request.body));
+      if (!body) return reply;
+      const fulfillment = state.updateFulfillment(
+        found.shop.domain,
+        found.order.id,
+        fulfillmentId,
+        {
+          ...(body.tracking_info === undefined ? {} : { tracking: body.tracking_info }),
+          ...(body.shipment_status === undefined ? {} : { shipmentStatus: body.shipment_status }),
+        },
+        { kind: "merchant" },
+      );
+      const order = state.order(found.shop.domain, found.order.id) ?? found.order;
+      return sendJsonText(reply, 200, fulfillmentWebhookBody(found.shop, order, fulfillment).json);
+    },
+  );
 
   app.post<OrderParams>("/shops/:shop/orders/:id/refunds", async (request, reply) => {
     const found = orderOf(request, reply);
