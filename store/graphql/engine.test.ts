@@ -62,6 +62,7 @@ describe("requests Shopify refuses before running them", () => {
     expect(outcome.log.validationErrors).toEqual([
       "Field 'currencyCodes' doesn't exist on type 'Shop'",
     ]);
+    expect(outcome.log.operationName).toBe("Currency");
   });
 
   it("rewrites the other common faults in graphql-ruby's words and codes", async () => {

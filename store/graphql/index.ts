@@ -224,12 +224,12 @@ export function createAdminGraphql(
       if (error instanceof GraphQLError) return refuse([syntaxErrorToShopify(error)]);
       throw error;
     }
+    // Named before validating, so the log says which operation a refused request was.
+    const operation = operationOf(document, parsed.operationName);
+    if ("kind" in operation) log.operationName = operation.name?.value ?? parsed.operationName;
     const invalid = validateGraphql(schema, document);
     if (invalid.length > 0) return refuse(validationErrorsToShopify(schema, document, invalid));
-
-    const operation = operationOf(document, parsed.operationName);
     if (!("kind" in operation)) return refuse([operation]);
-    log.operationName = operation.name?.value ?? parsed.operationName;
     if (operation.operation === "subscription") {
       return refuse([{ message: "Subscriptions are not supported by the Admin API" }]);
     }
