@@ -4,9 +4,15 @@ import { defineConfig } from "vitest/config";
 // Three projects: pure and HTTP-only tests run once ("unit"); every test that touches
 // the database runs twice, once per supported database.
 //
-// The recorded Admin GraphQL stub comes first among the set-up files: the Shopify library keeps
-// the `fetch` it finds when it loads, so the stub must be in place before anything imports it.
-const setupFiles = ["test/support/admin-graphql.ts", "test/support/database-setup.ts"];
+// The Admin GraphQL recorder comes first among the set-up files: the Shopify library keeps the
+// `fetch` it finds when it loads, so the recorder must be in place before anything imports it.
+// Then each file's local Shopify store, which sets SHOPIFY_ADMIN_ORIGIN before any app module
+// reads it, and then the file's database.
+const setupFiles = [
+  "test/support/admin-graphql.ts",
+  "test/support/local-store.ts",
+  "test/support/database-setup.ts",
+];
 
 const databaseProject = (provider: "sqlite" | "postgresql") => ({
   extends: true as const,

@@ -7,9 +7,17 @@ import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { createTranslator, type Translate } from "../../app/i18n/translate";
 import { launchChromium } from "../storefront/browser";
+import {
+  createStoreProduct,
+  gidOf,
+  installInStore,
+  localStore,
+  storeGraphqlLog,
+  type StoreProduct,
+} from "../support/local-store";
 import { orderLifecycle } from "../support/order-lifecycle";
 import { withOutboxApp } from "../support/outbox-app";
-import { seedShop } from "../support/shops";
+import { connectShop } from "../support/shops";
 import { repoRoot } from "../support/test-env";
 import {
   deliverOrderWebhook,
@@ -23,9 +31,10 @@ import {
 import { startAdminServer, type AdminServer } from "./server";
 
 // Every admin page in Debian's Chromium, served by the built app (npm start) on a throwaway
-// SQLite database, with App Bridge's CDN script answered by a local test double. Each page must
-// render without a console error, show its title in English and German, and leave a 1280×900
-// screenshot in test/artifacts/admin-<page>[-de].png for a person to look at.
+// SQLite database, with App Bridge's CDN script answered by a local test double and Shopify
+// played by the local store (the shops installed there, their products made there). Each page
+// must render without a console error, show its title in English and German, and leave a
+// 1280×900 screenshot in test/artifacts/admin-<page>[-de].png for a person to look at.
 
 const SHOP = "svc-admin-demo.myshopify.com";
 const EMPTY_SHOP = "svc-admin-empty.myshopify.com";
@@ -42,18 +51,25 @@ const opened: BrowserContext[] = [];
 const en = createTranslator("en");
 const de = createTranslator("de");
 
+/** The merchant's own product in the store, picked in the resource picker. */
+let warranty: StoreProduct;
+
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  // The offline sessions token exchange would have stored: the app never calls Shopify here.
-  await seedShop(app.prisma, SHOP, { accessToken: "shpat_test_svc-admin-demo" });
-  await seedShop(app.prisma, EMPTY_SHOP, { keys: null, accessToken: "shpat_test_svc-admin-empty" });
+  // Both shops installed in the store, with the offline sessions its token exchange gives.
+  await connectShop(app.prisma, SHOP);
+  await installInStore(app.prisma, SHOP);
+  await installInStore(app.prisma, EMPTY_SHOP);
+  warranty = await createStoreProduct(SHOP, {
+    title: "Extended warranty",
+    variants: [
+      { title: "2 years", price: "49.00" },
+      { title: "3 years", price: "79.90" },
+    ],
+  });
   server = await startAdminServer({
+    shopifyAdminOrigin: localStore().url,
     env: { SVC_BASE_URL: app.emulator.url },
-    adminGraphql: {
-      ProtectionItemCandidates: "candidates-variants.json",
-      ShopCurrency: "shop-currency-eur.json",
-      CreateProtectionProduct: "product-set-created-eur.json",
-    },
   });
 
   // Real order webhooks through the app: receipts, outbox events, order summaries, and the
@@ -194,22 +210,30 @@ async function seedFailures(prisma: typeof app.prisma) {
   });
 }
 
+/** The protection product the app created earlier: in the store, on the Online Store, and as items. */
 async function seedProtectionItems(prisma: typeof app.prisma) {
   const items = [
-    { variantId: "8104420102005", title: "2-Year Protection (€300–€500)", priceAmount: 4999 },
-    { variantId: "8104420102006", title: "3-Year Protection (€300–€500)", priceAmount: 6999 },
-    { variantId: "8104420102003", title: "2-Year Protection (€100–€300)", priceAmount: 2499 },
+    { title: "2-Year Protection (€300–€500)", price: "49.99" },
+    { title: "3-Year Protection (€300–€500)", price: "69.99" },
+    { title: "2-Year Protection (€100–€300)", price: "24.99" },
   ];
-  for (const item of items) {
+  const product = await createStoreProduct(SHOP, {
+    title: "Protection plans (electronics)",
+    status: "UNLISTED",
+    variants: items.map(({ title, price }) => ({ title, price, requires_shipping: false })),
+  });
+  for (const [index, item] of items.entries()) {
     await prisma.protectionItem.create({
       data: {
         shop: SHOP,
         strategy: "one_to_many",
-        productId: "9104420100001",
+        productId: product.id,
+        variantId: product.variants[index]!.id,
+        title: item.title,
+        priceAmount: Math.round(Number(item.price) * 100),
         currency: "EUR",
         category: "electronics",
         createdByApp: true,
-        ...item,
       },
     });
   }
@@ -348,10 +372,9 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     const picker = await open({
       shop: SHOP,
       pathname: "/app/items",
-      resourcePickerSelection: [
-        { id: "gid://shopify/ProductVariant/47921150263601" },
-        { id: "gid://shopify/ProductVariant/47921150296369" },
-      ],
+      resourcePickerSelection: warranty.variants.map((variant) => ({
+        id: gidOf("ProductVariant", variant.id),
+      })),
     });
     await picker.page.getByRole("button", { name: en("items.map.pickVariants") }).click();
     await expect
@@ -365,7 +388,15 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
       () => (window as unknown as { __svcAppBridgeCalls: { api: string }[] }).__svcAppBridgeCalls,
     );
     expect(calls.map((call) => call.api)).toContain("resourcePicker");
-    expect(server.output()).toContain('"operationName":"ProtectionItemCandidates","answered":true');
+    // The app read the picked variants from Shopify with the shop's offline token.
+    expect(
+      (await storeGraphqlLog()).filter(
+        (request) => request.operation_name === "ProtectionItemCandidates",
+      ),
+    ).toEqual([expect.objectContaining({ shop: SHOP, token: "offline", status: 200, errors: [] })]);
+    expect(
+      await app.prisma.protectionItem.count({ where: { shop: SHOP, productId: warranty.id } }),
+    ).toBe(2);
     expect(picker.problems).toEqual([]);
 
     const empty = await open({ shop: EMPTY_SHOP, pathname: "/app/items" });
@@ -383,6 +414,13 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
       .toContain(en("items.results.created", { count: 3 }));
     await screenshot(form.page, "items-created");
     expect(form.problems).toEqual([]);
+    // Shopify holds the product, on the Online Store, with the three plans as variants.
+    const { state } = localStore();
+    const created = state
+      .products(SHOP)
+      .find((product) => product.tags.includes("svc-protection") && product.variants.length === 3);
+    expect(created?.variants.map((variant) => variant.price)).toEqual([1999, 2999, 5999]);
+    expect(created?.publicationIds).toEqual([state.shop(SHOP)?.onlineStorePublicationId]);
   });
 
   it("Event log: the list; an event opens with its payload; dead events are retried after a confirmation", async () => {

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { freePort } from "../../scripts/bench/processes";
 import { startProductionServer } from "../support/production-server";
 
@@ -15,16 +14,17 @@ export interface AdminServer {
   stop(): Promise<number | null>;
 }
 
-const ADMIN_API_OFFLINE = path.join(import.meta.dirname, "admin-api-offline.mjs");
-
 /**
  * `npm start` on a free port against process.env.DATABASE_URL (the test file's database), with
- * Shopify's Admin GraphQL API answered from test/fixtures/admin-graphql (admin-api-offline.mjs):
- * `adminGraphql` maps operation names to fixture files.
+ * Shopify's admin calls sent to the local store at `shopifyAdminOrigin` (the machine has no
+ * internet, and the pages call Shopify for products). The app refuses a local store under
+ * NODE_ENV=production, so the built app runs with NODE_ENV=development, as `bash scripts/dev.sh`
+ * runs it: the same build, its embedded outbox worker included.
  */
-export async function startAdminServer(
-  options: { env?: Record<string, string>; adminGraphql?: Record<string, string> } = {},
-): Promise<AdminServer> {
+export async function startAdminServer(options: {
+  shopifyAdminOrigin: string;
+  env?: Record<string, string>;
+}): Promise<AdminServer> {
   const port = await freePort();
   // localhost rather than 127.0.0.1: Chromium treats it as a secure context, so the app's
   // `Secure; SameSite=None` locale cookie is kept, as it is over HTTPS in the admin.
@@ -32,10 +32,8 @@ export async function startAdminServer(
   return startProductionServer(
     {
       SHOPIFY_APP_URL: `http://${urlHost}:${port}`,
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${ADMIN_API_OFFLINE}`]
-        .filter(Boolean)
-        .join(" "),
-      SVC_TEST_ADMIN_GRAPHQL: JSON.stringify(options.adminGraphql ?? {}),
+      NODE_ENV: "development",
+      SHOPIFY_ADMIN_ORIGIN: options.shopifyAdminOrigin,
       ...options.env,
     },
     { port, urlHost },

@@ -5,25 +5,27 @@ import { testDatabaseProvider } from "../support/databases";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
-import { adminRequest, callRoute } from "../support/routes";
-import { seedShop } from "../support/shops";
+import { installInStore, localStore, resetLocalStore } from "../support/local-store";
+import { APP_SCOPES } from "../support/offline-session";
+import { adminRequest, APP_ORIGIN, callRoute } from "../support/routes";
+import { connectShop } from "../support/shops";
 
-// The embedded admin: App Bridge sends a session token; the offline session comes from Prisma.
+// The embedded admin: App Bridge sends a session token; the offline session comes from Prisma,
+// or, on the first load after an install, from the token exchange with Shopify (the local store).
 const provider = testDatabaseProvider();
 const SHOP = "admin-auth.myshopify.com";
 const SECRET_KEY = "sk_test_admin_auth_7Q2w";
 
-function loadHome(token: string) {
-  return callRoute(homeLoader, adminRequest(SHOP, "/app", { token }));
+function loadHome(token: string, shop = SHOP) {
+  return callRoute(homeLoader, adminRequest(shop, "/app", { token }));
 }
 
 beforeEach(async () => {
+  await resetLocalStore();
   await prisma.session.deleteMany({});
   await prisma.shopConnection.deleteMany({});
-  await seedShop(prisma, SHOP, {
-    keys: { sandboxSecretKey: SECRET_KEY },
-    accessToken: "shpat_offline_token",
-  });
+  await connectShop(prisma, SHOP, { sandboxSecretKey: SECRET_KEY });
+  await installInStore(prisma, SHOP);
 });
 
 describe(`embedded admin authentication (${provider})`, () => {
@@ -57,5 +59,44 @@ describe(`embedded admin authentication (${provider})`, () => {
     const result = await loadHome(sessionToken(SHOP, { expiresIn: -120 }));
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(401);
+  });
+  it("installs on the first load: the session token is exchanged at Shopify for the offline token", async () => {
+    // The merchant approved the install (Shopify's managed install); the app has no session yet.
+    await prisma.session.deleteMany({});
+    const installation = localStore().state.shop(SHOP)?.installation;
+    expect(installation?.offlineAccessToken).toMatch(/^shpat_/);
+
+    const result = await loadHome(sessionToken(SHOP));
+
+    expect(result).not.toBeInstanceOf(Response);
+    expect((result as Awaited<ReturnType<typeof homeLoader>>).shop).toBe(SHOP);
+    const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
+    expect(session).toMatchObject({
+      shop: SHOP,
+      isOnline: false,
+      accessToken: installation?.offlineAccessToken,
+      scope: APP_SCOPES,
+    });
+    // The install is recorded (afterAuth) with the scopes Shopify granted.
+    const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
+    expect(connection).toMatchObject({ status: "connected", grantedScopes: APP_SCOPES });
+  });
+
+  it("asks for a new session token when the shop has not installed the app", async () => {
+    const stranger = "admin-auth-stranger.myshopify.com";
+    localStore().state.createShop({
+      domain: stranger,
+      appUrl: APP_ORIGIN,
+      apiKey: TEST_API_KEY,
+      apiSecret: TEST_API_SECRET,
+    });
+
+    const result = await loadHome(sessionToken(stranger), stranger);
+
+    // Shopify refused the exchange (invalid_subject_token): App Bridge is told to retry.
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(401);
+    expect((result as Response).headers.get("X-Shopify-Retry-Invalid-Session-Request")).toBe("1");
+    expect(await prisma.session.count({ where: { shop: stranger } })).toBe(0);
   });
 });

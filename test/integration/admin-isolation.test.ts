@@ -4,12 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import { adminGraphqlCalls, resetAdminGraphql } from "../support/admin-graphql";
 import { testDatabaseProvider } from "../support/databases";
+import { installInStore, localStore } from "../support/local-store";
 import { orderLifecycle } from "../support/order-lifecycle";
 import { withOutboxApp } from "../support/outbox-app";
 import { sessionToken } from "../support/session-token";
 import { repoRoot } from "../support/test-env";
 import { callRoute, type RouteFunction } from "../support/routes";
-import { seedShop } from "../support/shops";
+import { connectShop } from "../support/shops";
 
 /*
  * Tenant isolation of the embedded admin: with shop A's valid session token, no admin route
@@ -198,17 +199,19 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 
 // ---- seeding ----------------------------------------------------------------------------
 
+/** Each shop's offline token in the store. */
+const accessTokens: Record<string, string> = {};
+
 async function seedTenant(fixture: ShopFixture) {
   const { prisma, webhooks } = app;
-  await seedShop(prisma, fixture.shop, {
-    keys: {
-      environment: "sandbox",
-      sandboxSecretKey: fixture.secretKey,
-      liveSecretKey: fixture.liveKey,
-      sandboxPublishableKey: fixture.publishableKey,
-    },
-    accessToken: `shpat_${fixture.shop.split(".")[0]}`,
+  await connectShop(prisma, fixture.shop, {
+    environment: "sandbox",
+    sandboxSecretKey: fixture.secretKey,
+    liveSecretKey: fixture.liveKey,
+    sandboxPublishableKey: fixture.publishableKey,
   });
+  // Installed in the local store: the actions that call Shopify reach it with the shop's token.
+  accessTokens[fixture.shop] = (await installInStore(prisma, fixture.shop)).accessToken;
   const { saveShopSettings } = await import("../../app/models/ShopSettings.server");
   await saveShopSettings(prisma, fixture.shop, {
     reportOrdersWithoutPlan: true,
@@ -516,6 +519,7 @@ describe(`admin routes keep each shop's data to itself (${provider})`, () => {
       const viewerShop = SHOPS[viewer].shop;
       const otherShop = SHOPS[other].shop;
       const before = await snapshotOf(app.prisma, otherShop);
+      const otherInShopify = JSON.stringify(localStore().state.products(otherShop));
       const problems: string[] = [];
       let calls = 0;
       for (const route of routes.filter((candidate) => candidate.module.action)) {
@@ -555,11 +559,14 @@ describe(`admin routes keep each shop's data to itself (${provider})`, () => {
         count: 0,
         first: [],
       });
-      // The app only ever called Shopify for the viewer's shop, with the viewer's token.
+      // The app only ever called Shopify for the viewer's shop, with the viewer's token, and
+      // Shopify holds nothing new for the other shop.
+      expect(adminGraphqlCalls().length).toBeGreaterThan(0);
       for (const graphql of adminGraphqlCalls()) {
         expect(graphql.shop).toBe(viewerShop);
-        expect(graphql.accessToken).toBe(`shpat_${viewerShop.split(".")[0]}`);
+        expect(graphql.accessToken).toBe(accessTokens[viewerShop]);
       }
+      expect(JSON.stringify(localStore().state.products(otherShop))).toBe(otherInShopify);
       resetAdminGraphql();
     }, 180_000);
   }

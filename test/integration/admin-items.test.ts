@@ -22,23 +22,46 @@ import {
   resetAdminGraphql,
 } from "../support/admin-graphql";
 import { testDatabaseProvider } from "../support/databases";
+import {
+  advanceStoreClock,
+  createStoreProduct,
+  freezeStoreClock,
+  gidOf,
+  installInStore,
+  localStore,
+  releaseStoreClock,
+  resetLocalStore,
+  storeControl,
+  storeGraphqlLog,
+  type StoreProduct,
+} from "../support/local-store";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY } from "../support/test-env";
 import { adminRequest, callRoute } from "../support/routes";
-import { createOfflineSession } from "../support/offline-session";
 
 // The Protection items page through its real routes: a session token as App Bridge sends it,
-// the offline session from the database, and Shopify's Admin API answered from recorded JSON.
+// the offline session from the database, and Shopify's Admin API played by the local store,
+// whose products and publications the tests then read. A recorded answer stands in only for
+// what the store cannot produce (each says why).
 const provider = testDatabaseProvider();
 const SHOP_A = "admin-items-a.myshopify.com";
 const SHOP_B = "admin-items-b.myshopify.com";
-const TOKEN_A = "shpat_items_offline_a";
-const TOKEN_B = "shpat_items_offline_b";
+const SHOP_JPY = "admin-items-jpy.myshopify.com";
 /** An install from before the app asked for `write_publications`, not yet approved again. */
 const SCOPES_BEFORE_PUBLICATIONS = "read_orders,write_orders,read_products,write_products";
-const PRODUCT_GID = "gid://shopify/Product/9112745984305";
-/** The Online Store's publication in publications-online-store.json. */
-const ONLINE_STORE_PUBLICATION = "gid://shopify/Publication/121716867121";
+/** The store's offline token for SHOP_A, installed before each test. */
+let tokenA = "";
+
+const store = () => localStore().state;
+/** The Online Store's publication of a shop in the store. */
+const onlineStoreOf = (shop: string) => store().shop(shop)?.onlineStorePublicationId ?? "";
+type StoreVariant = StoreProduct["variants"][number];
+/** The one product the app created in the shop. */
+function createdProduct(shop = SHOP_A) {
+  const products = store().products(shop);
+  expect(products).toHaveLength(1);
+  return products[0]!;
+}
 
 async function createProduct(
   shop: string,
@@ -132,26 +155,6 @@ function textOf(html: string) {
 const UNTRANSLATED_KEY = /\bitems\.[a-z_]+\.[\w.]+/i;
 const MAKE_AVAILABLE = "Make Product protection available on the Online Store channel";
 
-/** ShopCurrency and productSet answered as for the EUR product, then the given publication. */
-function expectCreatedEurProduct() {
-  expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-eur.json"));
-  expectAdminGraphql(
-    "CreateProtectionProduct",
-    adminGraphqlFixture("product-set-created-eur.json"),
-  );
-}
-
-function expectPublished() {
-  expectAdminGraphql(
-    "OnlineStorePublication",
-    adminGraphqlFixture("publications-online-store.json"),
-  );
-  expectAdminGraphql(
-    "PublishProtectionProduct",
-    adminGraphqlFixture("publishable-publish-published.json"),
-  );
-}
-
 /** The redirect after creating: the items page, with what it must say. */
 function redirectOf(response: Response) {
   expect(response.status).toBe(302);
@@ -208,35 +211,67 @@ async function seedItem(shop: string, variantId: string, extra: Partial<{ title:
 }
 
 beforeEach(async () => {
+  await resetLocalStore();
   await prisma.session.deleteMany({});
   await prisma.protectionItem.deleteMany({});
-  for (const [shop, accessToken] of [
-    [SHOP_A, TOKEN_A],
-    [SHOP_B, TOKEN_B],
-  ] as const) {
-    await createOfflineSession(prisma, shop, accessToken);
-  }
+  tokenA = (await installInStore(prisma, SHOP_A)).accessToken;
+  await installInStore(prisma, SHOP_B);
 });
 
 afterEach(() => {
+  releaseStoreClock();
   // Every queued answer was asked for, and nothing else was.
   expect(resetAdminGraphql()).toEqual({ unused: [], unexpected: [] });
 });
 
 describe(`create the protection product (${provider})`, () => {
   it("creates one unlisted, hidden, untaxed, unshipped product, stores its variants in EUR cents and publishes it to the Online Store", async () => {
-    expectCreatedEurProduct();
-    expectPublished();
-
     const response = await createProduct(SHOP_A, {
       title: "Product protection",
       prices: "19.99, 29.99, 59.99",
       category: "smartphones",
     });
 
+    // What Shopify now holds: one product, hidden from search and collections, its variants
+    // untaxed and unshipped, on the Online Store and no other channel.
+    const product = createdProduct();
+    expect(product).toMatchObject({
+      title: "Product protection",
+      status: "UNLISTED",
+      productType: "Product protection",
+      tags: ["svc-protection"],
+      publicationIds: [onlineStoreOf(SHOP_A)],
+    });
+    expect(product.metafields).toEqual([
+      expect.objectContaining({
+        namespace: "seo",
+        key: "hidden",
+        type: "number_integer",
+        value: "1",
+      }),
+    ]);
+    expect(
+      product.variants.map((variant) => ({
+        title: variant.title,
+        price: variant.price,
+        taxable: variant.taxable,
+        requiresShipping: variant.requiresShipping,
+        selectedOptions: variant.selectedOptions,
+      })),
+    ).toEqual(
+      [1999, 2999, 5999].map((price) => ({
+        title: `${(price / 100).toFixed(2)} EUR`,
+        price,
+        taxable: false,
+        requiresShipping: false,
+        selectedOptions: [{ name: "Plan", value: `${(price / 100).toFixed(2)} EUR` }],
+      })),
+    );
+    expect(store().products(SHOP_B)).toEqual([]);
+
     const location = redirectOf(response);
     expect(location.searchParams.get("created")).toBe("3");
-    expect(location.searchParams.get("product")).toBe("9112745984305");
+    expect(location.searchParams.get("product")).toBe(product.id);
     expect(location.searchParams.get("title")).toBe("Product protection");
     expect(location.searchParams.get("publish")).toBe("published");
 
@@ -251,7 +286,8 @@ describe(`create the protection product (${provider})`, () => {
       expect(call).toMatchObject({
         shop: SHOP_A,
         apiVersion: ADMIN_API_VERSION,
-        accessToken: TOKEN_A,
+        accessToken: tokenA,
+        answeredBy: "store",
       });
     }
     const mutation = calls[1]!;
@@ -288,42 +324,26 @@ describe(`create the protection product (${provider})`, () => {
     expect(calls[2]!.query).toContain("publications(first: 50, catalogType: APP)");
     expect(calls[3]!.query).toContain("publishablePublish(id: $id, input: $input)");
     expect(calls[3]!.variables).toEqual({
-      id: PRODUCT_GID,
-      input: [{ publicationId: ONLINE_STORE_PUBLICATION }],
+      id: gidOf("Product", product.id),
+      input: [{ publicationId: gidOf("Publication", onlineStoreOf(SHOP_A)) }],
     });
+    // The store answered each with the shop's offline token.
+    expect((await storeGraphqlLog()).map((request) => [request.shop, request.token])).toEqual(
+      Array.from({ length: 4 }, () => [SHOP_A, "offline"]),
+    );
 
-    expect(await itemFieldsOf(SHOP_A)).toEqual([
-      {
+    expect(await itemFieldsOf(SHOP_A)).toEqual(
+      product.variants.map((variant) => ({
         strategy: "one_to_many",
-        productId: "9112745984305",
-        variantId: "48211954254129",
-        title: "Product protection - 19.99 EUR",
-        priceAmount: 1999,
+        productId: product.id,
+        variantId: variant.id,
+        title: `Product protection - ${variant.title}`,
+        priceAmount: variant.price,
         currency: "EUR",
         category: "smartphones",
         createdByApp: true,
-      },
-      {
-        strategy: "one_to_many",
-        productId: "9112745984305",
-        variantId: "48211954286897",
-        title: "Product protection - 29.99 EUR",
-        priceAmount: 2999,
-        currency: "EUR",
-        category: "smartphones",
-        createdByApp: true,
-      },
-      {
-        strategy: "one_to_many",
-        productId: "9112745984305",
-        variantId: "48211954319665",
-        title: "Product protection - 59.99 EUR",
-        priceAmount: 5999,
-        currency: "EUR",
-        category: "smartphones",
-        createdByApp: true,
-      },
-    ]);
+      })),
+    );
     expect(await itemsOf(SHOP_B)).toEqual([]);
 
     // The page says the product is on the Online Store, and asks the merchant for nothing.
@@ -335,14 +355,9 @@ describe(`create the protection product (${provider})`, () => {
   });
 
   it("stores JPY prices in yen, the currency's real minor unit", async () => {
-    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-jpy.json"));
-    expectAdminGraphql(
-      "CreateProtectionProduct",
-      adminGraphqlFixture("product-set-created-jpy.json"),
-    );
-    expectPublished();
+    await installInStore(prisma, SHOP_JPY, { currency: "JPY" });
 
-    const response = await createProduct(SHOP_A, { title: "製品保証", prices: "1,500\n3000" });
+    const response = await createProduct(SHOP_JPY, { title: "製品保証", prices: "1,500\n3000" });
 
     expect(response.status).toBe(302);
     const variables = adminGraphqlCalls()[1]!.variables as {
@@ -350,19 +365,21 @@ describe(`create the protection product (${provider})`, () => {
     };
     expect(variables.productSet.status).toBe("UNLISTED");
     expect(variables.productSet.variants.map((variant) => variant.price)).toEqual(["1500", "3000"]);
-    const items = await itemsOf(SHOP_A);
+    const product = createdProduct(SHOP_JPY);
+    expect(product.variants.map((variant) => [variant.title, variant.price])).toEqual([
+      ["1500 JPY", 1500],
+      ["3000 JPY", 3000],
+    ]);
+    const items = await itemsOf(SHOP_JPY);
     expect(
       items.map((item) => [item.variantId, item.priceAmount, item.currency, item.category]),
-    ).toEqual([
-      ["48211954352433", 1500, "JPY", null],
-      ["48211954385201", 3000, "JPY", null],
-    ]);
+    ).toEqual(product.variants.map((variant) => [variant.id, variant.price, "JPY", null]));
   });
 
   it("refuses a price the shop's currency cannot hold before anything is created", async () => {
-    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-jpy.json"));
+    await installInStore(prisma, SHOP_JPY, { currency: "JPY" });
 
-    const response = await createProduct(SHOP_A, { title: "製品保証", prices: "1500.50, 3000" });
+    const response = await createProduct(SHOP_JPY, { title: "製品保証", prices: "1500.50, 3000" });
 
     expect(response.status).toBe(422);
     expect((await response.json()) as CreateProductActionData).toEqual({
@@ -378,7 +395,8 @@ describe(`create the protection product (${provider})`, () => {
       formErrors: [],
     });
     expect(adminGraphqlCalls().map((call) => call.operationName)).toEqual(["ShopCurrency"]);
-    expect(await itemsOf(SHOP_A)).toEqual([]);
+    expect(store().products(SHOP_JPY)).toEqual([]);
+    expect(await itemsOf(SHOP_JPY)).toEqual([]);
   });
 
   it("checks the form without calling Shopify", async () => {
@@ -393,10 +411,11 @@ describe(`create the protection product (${provider})`, () => {
       },
     });
     expect(adminGraphqlCalls()).toEqual([]);
+    expect(await storeGraphqlLog()).toEqual([]);
   });
 
   it("shows Shopify's user errors inline and stores nothing", async () => {
-    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-eur.json"));
+    // Recorded: Shopify's daily variant-creation limit and price ceiling, which the store lacks.
     expectAdminGraphql(
       "CreateProtectionProduct",
       adminGraphqlFixture("product-set-user-errors.json"),
@@ -420,35 +439,50 @@ describe(`create the protection product (${provider})`, () => {
   it.each([
     [
       "a GraphQL error (throttled)",
-      () => expectAdminGraphql("CreateProtectionProduct", adminGraphqlFixture("throttled.json")),
+      async () => {
+        // The store's bucket, emptied and then given 50 ms (5 points): enough for ShopCurrency
+        // (1 point), not for productSet (10), which Shopify's throttle answers.
+        freezeStoreClock();
+        expect((await storeControl(`shops/${SHOP_A}/throttle`, { available: 0 })).status).toBe(200);
+        advanceStoreClock(50);
+      },
     ],
     [
       "an HTTP 500",
+      // Recorded: the store never answers 5xx.
       () =>
         expectAdminGraphql(
           "CreateProtectionProduct",
           adminGraphqlFixture("internal-server-error.json"),
-          {
-            status: 500,
-          },
+          { status: 500 },
         ),
     ],
+    // Recorded: a network failure.
     ["a network failure", () => failAdminGraphql("CreateProtectionProduct")],
-  ])("reports %s as a Shopify error and stores nothing", async (_, answer) => {
-    expectAdminGraphql("ShopCurrency", adminGraphqlFixture("shop-currency-eur.json"));
-    answer();
+  ])("reports %s as a Shopify error and stores nothing", async (name, answer) => {
+    await answer();
 
     const response = await createProduct(SHOP_A, { title: "Product protection", prices: "19.99" });
 
     expect(response.status).toBe(502);
     const data = (await response.json()) as CreateProductActionData;
     expect(data.status).toBe("shopify_error");
+    expect(adminGraphqlCalls().map((call) => call.operationName)).toEqual([
+      "ShopCurrency",
+      "CreateProtectionProduct",
+    ]);
+    if (name.includes("throttled")) {
+      const productSet = (await storeGraphqlLog()).at(-1);
+      expect(productSet).toMatchObject({
+        operation_name: "CreateProtectionProduct",
+        errors: [expect.objectContaining({ message: "Throttled" })],
+      });
+    }
+    expect(store().products(SHOP_A)).toEqual([]);
     expect(await itemsOf(SHOP_A)).toEqual([]);
   });
 
   it("says which product Shopify created when its items cannot be saved", async () => {
-    expectCreatedEurProduct();
-    expectPublished();
     // A real database failure: the table is away while the app saves.
     await prisma.$executeRawUnsafe(`ALTER TABLE "ProtectionItem" RENAME TO "ProtectionItemAway"`);
     let response: Response;
@@ -464,28 +498,27 @@ describe(`create the protection product (${provider})`, () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({
       status: "save_failed",
-      productId: "9112745984305",
+      productId: createdProduct().id,
     });
     expect(await itemsOf(SHOP_A)).toEqual([]);
   });
 });
 
 describe(`make the protection product available on the Online Store (${provider})`, () => {
-  /** Creates the EUR product; the publication answers are queued by the test. */
+  /** Creates the EUR product; what becomes of publishing it is set up by the test. */
   async function createEurProduct() {
     const response = await createProduct(SHOP_A, {
       title: "Product protection",
       prices: "19.99, 29.99, 59.99",
     });
     const location = redirectOf(response);
+    const product = createdProduct();
     expect(location.searchParams.get("created")).toBe("3");
-    expect(location.searchParams.get("product")).toBe("9112745984305");
+    expect(location.searchParams.get("product")).toBe(product.id);
     // The product exists in Shopify: its items are kept whatever became of publishing it.
-    expect((await itemsOf(SHOP_A)).map((item) => item.variantId)).toEqual([
-      "48211954254129",
-      "48211954286897",
-      "48211954319665",
-    ]);
+    expect((await itemsOf(SHOP_A)).map((item) => item.variantId)).toEqual(
+      product.variants.map((variant) => variant.id),
+    );
     return location;
   }
 
@@ -498,16 +531,12 @@ describe(`make the protection product available on the Online Store (${provider}
     expect(text).toContain(reason);
     expect(text).toContain("Until then, customers cannot add its plans to their carts.");
     expect(text).not.toContain("It is available on your Online Store sales channel");
-    expect(html).toContain('href="shopify://admin/products/9112745984305"');
+    expect(html).toContain(`href="shopify://admin/products/${createdProduct().id}"`);
     expect(text).not.toMatch(UNTRANSLATED_KEY);
   }
 
   it("keeps the items and shows the warning when Shopify refuses to publish (userErrors)", async () => {
-    expectCreatedEurProduct();
-    expectAdminGraphql(
-      "OnlineStorePublication",
-      adminGraphqlFixture("publications-online-store.json"),
-    );
+    // Recorded: the store lets every shop publish to its Online Store.
     expectAdminGraphql(
       "PublishProtectionProduct",
       adminGraphqlFixture("publishable-publish-user-errors.json"),
@@ -516,9 +545,10 @@ describe(`make the protection product available on the Online Store (${provider}
     const location = await createEurProduct();
 
     expect(adminGraphqlCalls()[3]!.variables).toEqual({
-      id: PRODUCT_GID,
-      input: [{ publicationId: ONLINE_STORE_PUBLICATION }],
+      id: gidOf("Product", createdProduct().id),
+      input: [{ publicationId: gidOf("Publication", onlineStoreOf(SHOP_A)) }],
     });
+    expect(createdProduct().publicationIds).toEqual([]);
     expect(location.searchParams.get("publish")).toBe("user_errors");
     expect(location.searchParams.get("publishError")).toBe(
       "Your store isn't eligible to publish to this sales channel.",
@@ -530,7 +560,7 @@ describe(`make the protection product available on the Online Store (${provider}
   });
 
   it("keeps the items and shows the warning when the shop has no Online Store publication", async () => {
-    expectCreatedEurProduct();
+    // Recorded: every shop in the store has the Online Store channel.
     expectAdminGraphql(
       "OnlineStorePublication",
       adminGraphqlFixture("publications-without-online-store.json"),
@@ -542,6 +572,7 @@ describe(`make the protection product available on the Online Store (${provider}
     expect(adminGraphqlCalls().map((call) => call.operationName)).not.toContain(
       "PublishProtectionProduct",
     );
+    expect(createdProduct().publicationIds).toEqual([]);
     expect(location.searchParams.get("publish")).toBe("no_online_store");
     await expectMakeAvailableBanner(
       location,
@@ -554,7 +585,7 @@ describe(`make the protection product available on the Online Store (${provider}
       where: { id: `offline_${SHOP_A}` },
       data: { scope: SCOPES_BEFORE_PUBLICATIONS },
     });
-    expectCreatedEurProduct();
+    // Recorded: the store answers every field whatever the scopes (no ACCESS_DENIED).
     expectAdminGraphql(
       "OnlineStorePublication",
       adminGraphqlFixture("publications-access-denied.json"),
@@ -567,16 +598,13 @@ describe(`make the protection product available on the Online Store (${provider}
   });
 
   it("keeps the items and shows the warning when the publish call fails", async () => {
-    expectCreatedEurProduct();
-    expectAdminGraphql(
-      "OnlineStorePublication",
-      adminGraphqlFixture("publications-online-store.json"),
-    );
+    // Recorded: a network failure.
     failAdminGraphql("PublishProtectionProduct");
 
     const location = await createEurProduct();
 
     expect(location.searchParams.get("publish")).toBe("failed");
+    expect(createdProduct().publicationIds).toEqual([]);
     await expectMakeAvailableBanner(
       location,
       "Shopify did not answer when the app tried to publish it.",
@@ -585,19 +613,38 @@ describe(`make the protection product available on the Online Store (${provider}
 });
 
 describe(`whether created products are on the Online Store (${provider})`, () => {
+  /**
+   * Two products the app created, one on the Online Store and one taken off it by the merchant,
+   * and a merchant's own product mapped one-to-one: in the store and as the app's items.
+   */
   async function seedCreatedItems() {
+    const published = await createStoreProduct(SHOP_A, {
+      title: "Product protection",
+      status: "UNLISTED",
+      variants: [{ title: "19.99 EUR", price: "19.99" }],
+    });
+    const unpublished = await createStoreProduct(SHOP_A, {
+      title: "Protection plans (electronics)",
+      status: "UNLISTED",
+      published: false,
+      variants: [{ title: "2-Year Protection (€300–€500)", price: "19.99" }],
+    });
+    const merchants = await createStoreProduct(SHOP_A, {
+      title: "Extended warranty",
+      variants: [{ title: "2 years", price: "19.99" }],
+    });
     const rows = [
-      ["9112745984305", "48211954254129", "Product protection - 19.99 EUR", true],
-      ["9104420100001", "8104420102005", "2-Year Protection (€300–€500)", true],
-      ["8816243261745", "47921150263601", "Extended warranty - 2 years", false],
+      [published, "Product protection - 19.99 EUR", true],
+      [unpublished, "2-Year Protection (€300–€500)", true],
+      [merchants, "Extended warranty - 2 years", false],
     ] as const;
-    for (const [productId, variantId, title, createdByApp] of rows) {
+    for (const [product, title, createdByApp] of rows) {
       await prisma.protectionItem.create({
         data: {
           shop: SHOP_A,
           strategy: createdByApp ? "one_to_many" : "one_to_one",
-          productId,
-          variantId,
+          productId: product.id,
+          variantId: product.variants[0]!.id,
           title,
           priceAmount: 1999,
           currency: "EUR",
@@ -605,42 +652,47 @@ describe(`whether created products are on the Online Store (${provider})`, () =>
         },
       });
     }
+    return { published, unpublished };
   }
 
   it("lists the items without asking Shopify; asks only when the page asks", async () => {
-    await seedCreatedItems();
+    const { published, unpublished } = await seedCreatedItems();
 
     const page = await loadItems(SHOP_A);
     expect(page.items).toHaveLength(3);
     expect(page.onlineStore).toBeNull();
     expect(adminGraphqlCalls()).toEqual([]);
 
-    expectAdminGraphql(
-      "OnlineStorePublication",
-      adminGraphqlFixture("publications-online-store.json"),
-    );
-    expectAdminGraphql(
-      "ProtectionProductsPublished",
-      adminGraphqlFixture("products-published.json"),
-    );
     const checked = await loadItems(SHOP_A, "/app/items?check=online-store");
 
     expect(checked.items).toEqual(page.items);
     expect(checked.onlineStore).toEqual({
       status: "checked",
       products: [
-        { productId: "9112745984305", title: "Product protection", published: true },
-        { productId: "9104420100001", title: "Protection plans (electronics)", published: false },
+        { productId: published.id, title: "Product protection", published: true },
+        { productId: unpublished.id, title: "Protection plans (electronics)", published: false },
       ],
     });
     // Only the products the app created, on the Online Store's publication.
+    expect(adminGraphqlCalls().map((call) => call.operationName)).toEqual([
+      "OnlineStorePublication",
+      "ProtectionProductsPublished",
+    ]);
     expect(adminGraphqlCalls()[1]).toMatchObject({
       shop: SHOP_A,
-      accessToken: TOKEN_A,
+      accessToken: tokenA,
+      answeredBy: "store",
       variables: {
-        ids: ["gid://shopify/Product/9104420100001", PRODUCT_GID],
-        publicationId: ONLINE_STORE_PUBLICATION,
+        ids: [gidOf("Product", published.id), gidOf("Product", unpublished.id)],
+        publicationId: gidOf("Publication", onlineStoreOf(SHOP_A)),
       },
+    });
+
+    // The merchant publishes the other one by hand: the next check shows Shopify's state.
+    store().publish(SHOP_A, unpublished.id, [onlineStoreOf(SHOP_A)], { kind: "merchant" });
+    const again = await loadItems(SHOP_A, "/app/items?check=online-store");
+    expect(again.onlineStore).toMatchObject({
+      products: [{ published: true }, { published: true }],
     });
   });
 
@@ -648,26 +700,31 @@ describe(`whether created products are on the Online Store (${provider})`, () =>
     await seedCreatedItems();
     const check = () => loadItems(SHOP_A, "/app/items?check=online-store");
 
+    // Recorded: every shop in the store has the Online Store channel.
     expectAdminGraphql(
       "OnlineStorePublication",
       adminGraphqlFixture("publications-without-online-store.json"),
     );
     expect((await check()).onlineStore).toEqual({ status: "no_online_store" });
 
+    // Recorded: the store answers every field whatever the scopes (no ACCESS_DENIED).
     expectAdminGraphql(
       "OnlineStorePublication",
       adminGraphqlFixture("publications-access-denied.json"),
     );
     expect((await check()).onlineStore).toEqual({ status: "access_denied" });
 
-    expectAdminGraphql(
-      "OnlineStorePublication",
-      adminGraphqlFixture("publications-online-store.json"),
-    );
+    // Recorded: a network failure, after the store found the Online Store.
     failAdminGraphql("ProtectionProductsPublished");
     const failed = await check();
     expect(failed.onlineStore).toEqual({ status: "failed" });
     expect(failed.items).toHaveLength(3);
+    expect(adminGraphqlCalls().map((call) => [call.operationName, call.answeredBy])).toEqual([
+      ["OnlineStorePublication", "recording"],
+      ["OnlineStorePublication", "recording"],
+      ["OnlineStorePublication", "store"],
+      ["ProtectionProductsPublished", "recording"],
+    ]);
   });
 
   it("asks nothing when the shop has no product the app created", async () => {
@@ -681,15 +738,32 @@ describe(`whether created products are on the Online Store (${provider})`, () =>
 });
 
 describe(`map existing products and variants (${provider})`, () => {
+  /** The merchant's own products in the store, to pick in the resource picker. */
+  async function merchantCatalog() {
+    const warranty = await createStoreProduct(SHOP_A, {
+      title: "Extended warranty",
+      variants: [
+        { title: "2 years", price: "49.00" },
+        { title: "3 years", price: "79.90" },
+      ],
+    });
+    const plan = await createStoreProduct(SHOP_A, {
+      title: "Protection plan",
+      variants: [{ title: "Default Title", price: "0.00" }],
+    });
+    const [twoYears, threeYears] = warranty.variants as [StoreVariant, StoreVariant];
+    return { warranty, twoYears, threeYears, plan };
+  }
+
   it("loads the picked variants from Shopify and stores them one-to-one with their prices", async () => {
-    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-variants.json"));
+    const { warranty, twoYears, threeYears } = await merchantCatalog();
 
     const { status, data } = await postItems(SHOP_A, [
       ["intent", "map"],
       ["strategy", "one_to_one"],
       ["category", "tv"],
-      ["id", "gid://shopify/ProductVariant/47921150263601"],
-      ["id", "gid://shopify/ProductVariant/47921150296369"],
+      ["id", gidOf("ProductVariant", twoYears.id)],
+      ["id", gidOf("ProductVariant", threeYears.id)],
     ]);
 
     expect({ status, data }).toEqual({
@@ -699,19 +773,17 @@ describe(`map existing products and variants (${provider})`, () => {
     expect(adminGraphqlCalls()).toHaveLength(1);
     expect(adminGraphqlCalls()[0]).toMatchObject({
       shop: SHOP_A,
-      accessToken: TOKEN_A,
+      accessToken: tokenA,
+      answeredBy: "store",
       variables: {
-        ids: [
-          "gid://shopify/ProductVariant/47921150263601",
-          "gid://shopify/ProductVariant/47921150296369",
-        ],
+        ids: [gidOf("ProductVariant", twoYears.id), gidOf("ProductVariant", threeYears.id)],
       },
     });
     expect(await itemFieldsOf(SHOP_A)).toEqual([
       {
         strategy: "one_to_one",
-        productId: "8816243261745",
-        variantId: "47921150263601",
+        productId: warranty.id,
+        variantId: twoYears.id,
         title: "Extended warranty - 2 years",
         priceAmount: 4900,
         currency: "EUR",
@@ -720,8 +792,8 @@ describe(`map existing products and variants (${provider})`, () => {
       },
       {
         strategy: "one_to_one",
-        productId: "8816243261745",
-        variantId: "47921150296369",
+        productId: warranty.id,
+        variantId: threeYears.id,
         title: "Extended warranty - 3 years",
         priceAmount: 7990,
         currency: "EUR",
@@ -732,20 +804,20 @@ describe(`map existing products and variants (${provider})`, () => {
   });
 
   it("maps a picked product's variants one-to-all, with no fixed price", async () => {
-    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-product.json"));
+    const { plan } = await merchantCatalog();
 
     const { status } = await postItems(SHOP_A, [
       ["intent", "map"],
       ["strategy", "one_to_all"],
-      ["id", "gid://shopify/Product/8816243294513"],
+      ["id", gidOf("Product", plan.id)],
     ]);
 
     expect(status).toBe(200);
     expect(await itemsOf(SHOP_A)).toMatchObject([
       {
         strategy: "one_to_all",
-        productId: "8816243294513",
-        variantId: "47921150329137",
+        productId: plan.id,
+        variantId: plan.variants[0]!.id,
         title: "Protection plan",
         priceAmount: null,
         currency: null,
@@ -756,12 +828,13 @@ describe(`map existing products and variants (${provider})`, () => {
   });
 
   it("remaps a variant the app created without losing its category or origin", async () => {
+    const { warranty, twoYears, threeYears } = await merchantCatalog();
     await prisma.protectionItem.create({
       data: {
         shop: SHOP_A,
         strategy: "one_to_many",
-        productId: "8816243261745",
-        variantId: "47921150263601",
+        productId: warranty.id,
+        variantId: twoYears.id,
         title: "Old title",
         priceAmount: 1999,
         currency: "EUR",
@@ -769,13 +842,12 @@ describe(`map existing products and variants (${provider})`, () => {
         createdByApp: true,
       },
     });
-    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-variants.json"));
 
     await postItems(SHOP_A, [
       ["intent", "map"],
       ["strategy", "one_to_one"],
-      ["id", "gid://shopify/ProductVariant/47921150263601"],
-      ["id", "gid://shopify/ProductVariant/47921150296369"],
+      ["id", gidOf("ProductVariant", twoYears.id)],
+      ["id", gidOf("ProductVariant", threeYears.id)],
     ]);
 
     const items = await itemsOf(SHOP_A);
@@ -788,27 +860,24 @@ describe(`map existing products and variants (${provider})`, () => {
         item.priceAmount,
       ]),
     ).toEqual([
-      ["47921150263601", "one_to_one", "smartphones", true, 4900],
-      ["47921150296369", "one_to_one", null, false, 7990],
+      [twoYears.id, "one_to_one", "smartphones", true, 4900],
+      [threeYears.id, "one_to_one", null, false, 7990],
     ]);
   });
 
   it("stores nothing when Shopify no longer has one of the picked variants", async () => {
-    expectAdminGraphql("ProtectionItemCandidates", adminGraphqlFixture("candidates-missing.json"));
+    const { twoYears } = await merchantCatalog();
+    const gone = gidOf("ProductVariant", "40000000000000");
 
     const { status, data } = await postItems(SHOP_A, [
       ["intent", "map"],
       ["strategy", "one_to_one"],
-      ["id", "gid://shopify/ProductVariant/47921150263601"],
-      ["id", "gid://shopify/ProductVariant/40000000000000"],
+      ["id", gidOf("ProductVariant", twoYears.id)],
+      ["id", gone],
     ]);
 
     expect(status).toBe(404);
-    expect(data).toEqual({
-      intent: "map",
-      status: "not_found",
-      ids: ["gid://shopify/ProductVariant/40000000000000"],
-    });
+    expect(data).toEqual({ intent: "map", status: "not_found", ids: [gone] });
     expect(await itemsOf(SHOP_A)).toEqual([]);
   });
 
@@ -838,6 +907,7 @@ describe(`map existing products and variants (${provider})`, () => {
   });
 
   it("reports a Shopify failure while loading the picked variants", async () => {
+    // Recorded: a network failure.
     failAdminGraphql("ProtectionItemCandidates");
 
     const { status, data } = await postItems(SHOP_A, [

@@ -1,28 +1,46 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forgetStorefrontActivity } from "../../app/models/StorefrontActivity.server";
+import type { AdminGraphql } from "../../app/services/admin-api.server";
 import { forgetVariantChecks } from "../../app/storefront/variant-check.server";
+import type { StoreShop } from "../../store/model";
 import {
   adminGraphqlCalls,
   adminGraphqlFixture,
-  answerVariantOwners,
   expectAdminGraphql,
   resetAdminGraphql,
 } from "../support/admin-graphql";
 import { appProxyRequest, plansQuery } from "../support/app-proxy";
+import {
+  appNamespace,
+  createStoreProduct,
+  freezeStoreClock,
+  gidOf,
+  installInStore,
+  localStore,
+  releaseStoreClock,
+  resetLocalStore,
+  storeControl,
+  storeGraphqlLog,
+  type StoreProduct,
+} from "../support/local-store";
 import { withOutboxApp } from "../support/outbox-app";
-import { seedShop } from "../support/shops";
+import { connectShop } from "../support/shops";
 import { callRoute } from "../support/routes";
 
 // The offer block's layout hint (decision 014) through the real plans route: the storefront asks
-// for plans, the app records which variants of the product have none and writes them to the
-// product's app-owned metafield with the shop's offline session. Shopify's Admin API is answered
-// from recorded JSON; the service is the emulator.
+// for plans, the app checks the variant with Shopify, records which variants of the product have
+// none and writes them to the product's app-owned metafield with the shop's offline session.
+// Shopify is the local store, whose product then holds the metafield; the service is the
+// emulator.
 
 const SHOP = "hint-store.myshopify.com";
-const OFFLINE_TOKEN = "shpat_hint_offline";
-const LAPTOP_PRODUCT = "8012345678901";
-const HOSE_PRODUCT = "8012345678902";
 const app = withOutboxApp();
+
+/** The shop in the store, its offline token, and its products, made again before each test. */
+let shop: StoreShop;
+let offlineToken = "";
+let laptop: StoreProduct;
+let hose: StoreProduct;
 
 type Lookup = { variantId: string; productId?: string; title: string; price?: string };
 
@@ -43,17 +61,20 @@ async function lookUpPlans(lookup: Lookup) {
   return { status: answer.status, body: (await answer.json()) as { plans?: unknown[] } };
 }
 
-const laptop = (variantId: string, price?: string): Lookup => ({
-  variantId,
-  productId: LAPTOP_PRODUCT,
+/** A variant of the laptop, which the emulator's catalogue has plans for at the default price. */
+const laptopVariant = (index: number, price?: string): Lookup => ({
+  variantId: laptop.variants[index]!.id,
+  productId: laptop.id,
   title: "Aurora 14 Laptop",
   ...(price === undefined ? {} : { price }),
 });
-const hose = (variantId: string): Lookup => ({
-  variantId,
-  productId: HOSE_PRODUCT,
+/** A variant of the garden hose, which has no plans. */
+const hoseVariant = (index: number): Lookup => ({
+  variantId: hose.variants[index]!.id,
+  productId: hose.id,
   title: "Garden hose",
 });
+const hoseVariantId = (index: number) => hose.variants[index]!.id;
 
 /** The product's hint: its variants without plans, what Shopify holds, and the last refusal. */
 async function hintRow(productId: string) {
@@ -91,115 +112,134 @@ const published = (ids: string[]) => ({
   lastError: null,
 });
 
-/** Shopify's answer to the app's check that a variant is the shop's (decision 016). */
-function productOfVariant(variantId: string): string | undefined {
-  if (variantId.startsWith("555")) return HOSE_PRODUCT;
-  if (variantId.startsWith("798230183941")) return LAPTOP_PRODUCT;
-  return undefined;
+/** The layout hint as Shopify holds it on the product: the app's metafields there. */
+function hintInStore(productId: string) {
+  return (
+    localStore()
+      .state.product(SHOP, productId)
+      ?.metafields.filter((metafield) => metafield.namespace.startsWith("app--"))
+      .map(({ namespace, key, type, value }) => ({ namespace, key, type, value })) ?? []
+  );
 }
 
-answerVariantOwners(productOfVariant);
+/** The metafield the app owns, as the store keeps it, holding `withoutPlans`. */
+const storedHint = (withoutPlans: string[]) => [
+  {
+    namespace: appNamespace(shop),
+    key: "plan_availability",
+    type: "json",
+    value: JSON.stringify({ without_plans: withoutPlans }),
+  },
+];
+
+/** The app's Admin API client for the shop, from its offline session, as background work uses. */
+async function offlineGraphql(): Promise<AdminGraphql> {
+  const { unauthenticated } = await import("../../app/shopify.server");
+  const { admin } = await unauthenticated.admin(SHOP);
+  return (query, options) => admin.graphql(query, options);
+}
 
 beforeEach(async () => {
   forgetStorefrontActivity();
   forgetVariantChecks();
   resetAdminGraphql();
+  await resetLocalStore();
   await app.prisma.shopConnection.deleteMany({});
   await app.prisma.productOfferHint.deleteMany({});
   await app.prisma.productOfferHintPublish.deleteMany({});
   await app.prisma.session.deleteMany({});
-  await seedShop(app.prisma, SHOP, { accessToken: OFFLINE_TOKEN });
+  ({ shop, accessToken: offlineToken } = await installInStore(app.prisma, SHOP));
+  await connectShop(app.prisma, SHOP);
+  laptop = await createStoreProduct(SHOP, {
+    title: "Aurora 14 Laptop",
+    variants: [
+      { title: "16 GB", price: "199.00" },
+      { title: "8 GB, refurbished", price: "1.00" },
+    ],
+  });
+  hose = await createStoreProduct(SHOP, {
+    title: "Garden hose",
+    variants: ["15 m", "25 m", "50 m"].map((title) => ({ title, price: "19.00" })),
+  });
 });
 
 afterEach(() => {
+  releaseStoreClock();
   // Every queued answer was asked for, and nothing else was.
   expect(resetAdminGraphql()).toEqual({ unused: [], unexpected: [] });
 });
 
 describe("the offer block's layout hint", () => {
   it("writes a product's variants without plans to its app-owned metafield, once", async () => {
-    expectAdminGraphql(
-      "SetPlanAvailability",
-      adminGraphqlFixture("metafields-set-plan-availability.json"),
-    );
-    expect((await lookUpPlans(hose("5550001"))).body.plans).toEqual([]);
+    expect((await lookUpPlans(hoseVariant(0))).body.plans).toEqual([]);
 
-    await expect.poll(() => hintRow(HOSE_PRODUCT)).toEqual(published(["5550001"]));
+    await expect.poll(() => hintRow(hose.id)).toEqual(published([hoseVariantId(0)]));
     expect(setCalls()).toHaveLength(1);
     expect(setCalls()[0]).toMatchObject({
       shop: SHOP,
-      accessToken: OFFLINE_TOKEN,
+      accessToken: offlineToken,
+      answeredBy: "store",
       variables: {
         metafields: [
           {
-            ownerId: `gid://shopify/Product/${HOSE_PRODUCT}`,
+            ownerId: gidOf("Product", hose.id),
             namespace: "$app",
             key: "plan_availability",
             type: "json",
-            value: '{"without_plans":["5550001"]}',
+            value: `{"without_plans":["${hoseVariantId(0)}"]}`,
           },
         ],
       },
     });
+    // Shopify holds it on the product, in the app's own namespace.
+    expect(hintInStore(hose.id)).toEqual(storedHint([hoseVariantId(0)]));
 
     // The same answer again, past the note interval: Shopify already holds it, nothing is sent.
     forgetStorefrontActivity();
-    await lookUpPlans(hose("5550001"));
+    await lookUpPlans(hoseVariant(0));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(setCalls()).toHaveLength(1);
   });
 
   it("keeps no hint for a product whose variants have plans", async () => {
-    expect((await lookUpPlans(laptop("7982301839417"))).body.plans?.length).toBeGreaterThan(0);
+    expect((await lookUpPlans(laptopVariant(0))).body.plans?.length).toBeGreaterThan(0);
     // The answer is recorded for the variant; the product has nothing to publish.
     await expect
       .poll(variantRows)
-      .toEqual([{ productId: LAPTOP_PRODUCT, variantId: "7982301839417", withoutPlans: false }]);
+      .toEqual([{ productId: laptop.id, variantId: laptop.variants[0]!.id, withoutPlans: false }]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await hintRow(LAPTOP_PRODUCT)).toBeNull();
+    expect(await hintRow(laptop.id)).toBeNull();
     expect(setCalls()).toHaveLength(0);
+    expect(hintInStore(laptop.id)).toEqual([]);
   });
 
   it("lists only the variants without plans, and takes one out when it gains plans", async () => {
+    const cheap = laptop.variants[1]!.id;
     // The laptop's 1.00 EUR variant is below every price band: no plans.
-    expectAdminGraphql(
-      "SetPlanAvailability",
-      adminGraphqlFixture("metafields-set-plan-availability.json"),
-    );
-    expect((await lookUpPlans(laptop("7982301839418", "100"))).body.plans).toEqual([]);
-    expect((await lookUpPlans(laptop("7982301839417"))).body.plans?.length).toBeGreaterThan(0);
-    await expect.poll(() => hintRow(LAPTOP_PRODUCT)).toEqual(published(["7982301839418"]));
+    expect((await lookUpPlans(laptopVariant(1, "100"))).body.plans).toEqual([]);
+    expect((await lookUpPlans(laptopVariant(0))).body.plans?.length).toBeGreaterThan(0);
+    await expect.poll(() => hintRow(laptop.id)).toEqual(published([cheap]));
+    expect(hintInStore(laptop.id)).toEqual(storedHint([cheap]));
 
     // Its price changes to one the service covers: it leaves the list, and Shopify is told.
-    expectAdminGraphql(
-      "SetPlanAvailability",
-      adminGraphqlFixture("metafields-set-plan-availability.json"),
-    );
-    expect((await lookUpPlans(laptop("7982301839418"))).body.plans?.length).toBeGreaterThan(0);
-    await expect.poll(() => hintRow(LAPTOP_PRODUCT)).toEqual(published([]));
+    expect((await lookUpPlans(laptopVariant(1))).body.plans?.length).toBeGreaterThan(0);
+    await expect.poll(() => hintRow(laptop.id)).toEqual(published([]));
     expect(setCalls().map((call) => call.variables)).toEqual([
-      { metafields: [expect.objectContaining({ value: '{"without_plans":["7982301839418"]}' })] },
+      { metafields: [expect.objectContaining({ value: `{"without_plans":["${cheap}"]}` })] },
       { metafields: [expect.objectContaining({ value: '{"without_plans":[]}' })] },
     ]);
+    expect(hintInStore(laptop.id)).toEqual(storedHint([]));
   });
 
   it("records two variants of one product looked up at once", async () => {
-    expectAdminGraphql(
-      "SetPlanAvailability",
-      adminGraphqlFixture("metafields-set-plan-availability.json"),
-    );
-    expectAdminGraphql(
-      "SetPlanAvailability",
-      adminGraphqlFixture("metafields-set-plan-availability.json"),
-    );
-    await Promise.all([lookUpPlans(hose("5550001")), lookUpPlans(hose("5550002"))]);
-    await expect.poll(() => hintRow(HOSE_PRODUCT)).toEqual(published(["5550001", "5550002"]));
+    const both = [hoseVariantId(0), hoseVariantId(1)].sort();
+    await Promise.all([lookUpPlans(hoseVariant(0)), lookUpPlans(hoseVariant(1))]);
+    await expect.poll(() => hintRow(hose.id)).toEqual(published(both));
     // The last value sent is the whole list; a publish that ran meanwhile may have sent one.
     expect(setCalls().at(-1)?.variables).toEqual({
-      metafields: [expect.objectContaining({ value: '{"without_plans":["5550001","5550002"]}' })],
+      metafields: [expect.objectContaining({ value: JSON.stringify({ without_plans: both }) })],
     });
-    // The queue's second answer was for a second publish; when one sufficed, it is not owed.
-    resetAdminGraphql();
+    expect(hintInStore(hose.id)).toEqual(storedHint(both));
   });
 
   it("lands each variant once when ten writers note them at once, repeats included", async () => {
@@ -208,11 +248,11 @@ describe("the offer block's layout hint", () => {
     // Two instances noting the same five variants at once: each write is an upsert of its own row.
     await Promise.all(
       [...variants, ...variants].map((variantId) =>
-        recordVariantPlans(app.prisma, SHOP, HOSE_PRODUCT, variantId, false),
+        recordVariantPlans(app.prisma, SHOP, hose.id, variantId, false),
       ),
     );
     expect(await variantRows()).toEqual(
-      variants.map((variantId) => ({ productId: HOSE_PRODUCT, variantId, withoutPlans: true })),
+      variants.map((variantId) => ({ productId: hose.id, variantId, withoutPlans: true })),
     );
   });
 
@@ -220,73 +260,94 @@ describe("the offer block's layout hint", () => {
     const { recordVariantPlans } = await import("../../app/models/ProductOfferHint.server");
     const { updateOfferHint } = await import("../../app/storefront/offer-hints.server");
     const { logger } = await import("../../app/logger.server");
+    const both = [hoseVariantId(0), hoseVariantId(1)].sort();
+    const offline = await offlineGraphql();
     const sent: unknown[] = [];
-    const graphql = async (_query: string, options?: { variables?: Record<string, unknown> }) => {
+    const graphql: AdminGraphql = async (query, options) => {
       sent.push(options?.variables);
       // Another instance notes a second variant of the product while the first write is in flight.
       if (sent.length === 1) {
-        await recordVariantPlans(app.prisma, SHOP, HOSE_PRODUCT, "5550002", false);
+        await recordVariantPlans(app.prisma, SHOP, hose.id, hoseVariantId(1), false);
       }
-      return Response.json(adminGraphqlFixture("metafields-set-plan-availability.json"));
+      return offline(query, options);
     };
-    const lookup = { shop: SHOP, productId: HOSE_PRODUCT, variantId: "5550001", offered: false };
+    const lookup = { shop: SHOP, productId: hose.id, variantId: hoseVariantId(0), offered: false };
     await updateOfferHint(app.prisma, lookup, graphql, logger);
 
-    expect(await hintRow(HOSE_PRODUCT)).toEqual(published(["5550001", "5550002"]));
+    expect(await hintRow(hose.id)).toEqual(published(both));
     expect(sent).toEqual([
-      { metafields: [expect.objectContaining({ value: '{"without_plans":["5550001"]}' })] },
       {
-        metafields: [expect.objectContaining({ value: '{"without_plans":["5550001","5550002"]}' })],
+        metafields: [
+          expect.objectContaining({ value: `{"without_plans":["${hoseVariantId(0)}"]}` }),
+        ],
       },
+      { metafields: [expect.objectContaining({ value: JSON.stringify({ without_plans: both }) })] },
     ]);
+    expect(hintInStore(hose.id)).toEqual(storedHint(both));
   });
 
   it("keeps a refused write and tries again on a later view", async () => {
+    // Recorded: Shopify refusing the owner (a product deleted after the variant check); the
+    // store cannot delete a product.
     expectAdminGraphql(
       "SetPlanAvailability",
       adminGraphqlFixture("metafields-set-owner-missing.json"),
     );
-    await lookUpPlans(hose("5550001"));
+    await lookUpPlans(hoseVariant(0));
     await expect
-      .poll(() => hintRow(HOSE_PRODUCT))
+      .poll(() => hintRow(hose.id))
       .toEqual({
-        withoutPlans: '["5550001"]',
+        withoutPlans: `["${hoseVariantId(0)}"]`,
         published: null,
         lastError: "Owner does not exist.",
       });
+    expect(hintInStore(hose.id)).toEqual([]);
 
-    expectAdminGraphql(
-      "SetPlanAvailability",
-      adminGraphqlFixture("metafields-set-plan-availability.json"),
-    );
     forgetStorefrontActivity();
-    await lookUpPlans(hose("5550001"));
-    await expect.poll(() => hintRow(HOSE_PRODUCT)).toEqual(published(["5550001"]));
+    await lookUpPlans(hoseVariant(0));
+    await expect.poll(() => hintRow(hose.id)).toEqual(published([hoseVariantId(0)]));
+    expect(hintInStore(hose.id)).toEqual(storedHint([hoseVariantId(0)]));
   });
 
   it("keeps a write that Shopify throttled for a later view", async () => {
-    expectAdminGraphql("SetPlanAvailability", adminGraphqlFixture("throttled.json"));
-    await lookUpPlans(hose("5550001"));
+    // The variant is checked first; then the store's bucket is emptied and its clock stopped, so
+    // the metafield write (10 points) is throttled.
+    const { checkShopVariant } = await import("../../app/storefront/variant-check.server");
+    const { logger } = await import("../../app/logger.server");
+    expect(await checkShopVariant(await offlineGraphql(), SHOP, hoseVariantId(0), logger)).toEqual({
+      kind: "known",
+      productId: hose.id,
+    });
+    freezeStoreClock();
+    expect((await storeControl(`shops/${SHOP}/throttle`, { available: 0 })).status).toBe(200);
+
+    await lookUpPlans(hoseVariant(0));
     await expect
-      .poll(() => hintRow(HOSE_PRODUCT))
+      .poll(() => hintRow(hose.id))
       .toEqual({
-        withoutPlans: '["5550001"]',
+        withoutPlans: `["${hoseVariantId(0)}"]`,
         published: null,
         lastError: expect.stringContaining("Throttled") as unknown,
       });
+    expect((await storeGraphqlLog()).at(-1)).toMatchObject({
+      operation_name: "SetPlanAvailability",
+      errors: [expect.objectContaining({ message: "Throttled" })],
+    });
+    expect(hintInStore(hose.id)).toEqual([]);
   });
 
   it("records the hint but writes nothing for a shop without an offline session", async () => {
     await app.prisma.session.deleteMany({});
-    await lookUpPlans(hose("5550001"));
+    await lookUpPlans(hoseVariant(0));
     await expect
-      .poll(() => hintRow(HOSE_PRODUCT))
-      .toEqual({ withoutPlans: '["5550001"]', published: null, lastError: null });
+      .poll(() => hintRow(hose.id))
+      .toEqual({ withoutPlans: `["${hoseVariantId(0)}"]`, published: null, lastError: null });
     expect(setCalls()).toHaveLength(0);
+    expect(await storeGraphqlLog()).toEqual([]);
   });
 
   it("keeps no hint when the block sends no product ID (a script cached from before)", async () => {
-    const { productId: _unused, ...withoutProduct } = hose("5550001");
+    const { productId: _unused, ...withoutProduct } = hoseVariant(0);
     expect((await lookUpPlans(withoutProduct)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await app.prisma.productOfferHint.count()).toBe(0);
@@ -294,7 +355,7 @@ describe("the offer block's layout hint", () => {
 
   it("keeps no hint from a lookup the service failed", async () => {
     await app.restartEmulator(async () => {
-      const { body } = await lookUpPlans(hose("5550009"));
+      const { body } = await lookUpPlans(hoseVariant(2));
       expect(body).toMatchObject({ plans: [], unavailable: "service_error" });
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -302,7 +363,7 @@ describe("the offer block's layout hint", () => {
   });
 
   it("refuses a product ID that is not a Shopify ID, with a clear 400", async () => {
-    const answer = await lookUpPlans({ ...hose("5550001"), productId: "gid://shopify/Product/1" });
+    const answer = await lookUpPlans({ ...hoseVariant(0), productId: "gid://shopify/Product/1" });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain("product_id must be a Shopify product ID");
   });

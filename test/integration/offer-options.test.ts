@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type * as PlansRoute from "../../app/routes/proxy.plans";
 import type * as SettingsRoute from "../../app/routes/app.settings/route";
-import { answerVariantOwners } from "../support/admin-graphql";
 import { appProxyRequest, MACBOOK_AIR_QUERY, plansQuery } from "../support/app-proxy";
 import { testDatabaseProvider } from "../support/databases";
+import { createStoreProduct, installInStore } from "../support/local-store";
 import { withOutboxApp } from "../support/outbox-app";
-import { connectShop, seedShop } from "../support/shops";
+import { connectShop } from "../support/shops";
 import { adminRequest, callRoute } from "../support/routes";
 
 // The offer options saved on the admin's Settings page reach the storefront with the plans:
@@ -18,30 +18,42 @@ const SESSION = "3f9a6c1e-8b2d-4e7a-9c5f-1d2e3b4a5c6d";
 
 const app = withOutboxApp();
 
-// The app checks each variant against the shop (decision 016): here every variant is the shop's.
-answerVariantOwners(() => "44105305964857");
 let routes: { plans: typeof PlansRoute; settings: typeof SettingsRoute };
+/** The variants of the shop's MacBook in the local store, which the app checks (decision 016). */
+let macbookVariants: string[] = [];
 
 beforeAll(async () => {
   routes = {
     plans: await import("../../app/routes/proxy.plans"),
     settings: await import("../../app/routes/app.settings/route"),
   };
+  await installInStore(app.prisma, SHOP);
+  const macbook = await createStoreProduct(SHOP, {
+    title: MACBOOK_AIR_QUERY.product_title,
+    variants: ["8 GB", "16 GB", "24 GB", "32 GB", "Midnight", "Starlight"].map((title) => ({
+      title,
+      price: "1299.00",
+    })),
+  });
+  macbookVariants = macbook.variants.map((variant) => variant.id);
 });
 
 beforeEach(async () => {
   await app.control.reset();
   await app.prisma.session.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
-  await seedShop(app.prisma, SHOP, { accessToken: "shpat_offline_offer_options" });
+  await connectShop(app.prisma, SHOP);
+  await installInStore(app.prisma, SHOP);
   await connectShop(app.prisma, OTHER_SHOP);
 });
 
 let variantCounter = 0;
 /** Plan answers stay cached for the whole file: each test asks for its own variant. */
 function freshVariant(): string {
+  const variant = macbookVariants[variantCounter];
   variantCounter += 1;
-  return String(44590322900000 + variantCounter);
+  if (variant === undefined) throw new Error("Give the MacBook in the store more variants");
+  return variant;
 }
 
 async function getPlans(variantId: string, shop = SHOP) {

@@ -6,6 +6,13 @@ import { LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import type * as WorkerModule from "../../app/outbox/worker.server";
 import { ORDER_TOPICS, type OrderTopic } from "../../app/orders";
 import { testDatabaseProvider } from "../support/databases";
+import {
+  createStoreProduct,
+  installInStore,
+  resetLocalStore,
+  storeControl,
+  storeWebhooksIdle,
+} from "../support/local-store";
 import { LIFECYCLE, lifecycleBody, orderLifecycle } from "../support/order-lifecycle";
 import { withOutboxApp } from "../support/outbox-app";
 import { connectShop } from "../support/shops";
@@ -427,5 +434,111 @@ describe(`order webhooks to service events (${provider})`, () => {
     expect(answer.status).toBe(401);
     expect(await app.prisma.webhookReceipt.count()).toBe(0);
     expect(await app.prisma.outboxEvent.count()).toBe(0);
+  });
+});
+
+describe(`an order lifecycle played in the local Shopify store (${provider})`, () => {
+  interface StoreOrder {
+    id: string;
+    line_items: { id: string; variant_id: string | null }[];
+  }
+  interface Delivery {
+    topic: string;
+    attempt: number;
+    status: number | null;
+  }
+
+  /** A merchant's action in the store's admin; returns once its webhooks reached the app. */
+  async function inStore<Body>(path: string, body: unknown, status = 201): Promise<Body> {
+    const answer = await storeControl<Body>(`shops/${SHOP}/${path}`, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    await storeWebhooksIdle();
+    return answer.body;
+  }
+
+  it("turns each store action's webhooks into service events, each once", async () => {
+    await resetLocalStore();
+    await installInStore(app.prisma, SHOP);
+    const laptop = await createStoreProduct(SHOP, {
+      title: "Aurora 14 Laptop",
+      variants: [{ title: "16 GB", price: "999.00" }],
+    });
+    const plan = await createStoreProduct(SHOP, {
+      title: "Accident protection",
+      status: "UNLISTED",
+      variants: [{ title: "99.00 EUR", price: "99.00", requires_shipping: false }],
+    });
+    const laptopVariant = laptop.variants[0]!.id;
+    const planVariant = plan.variants[0]!.id;
+    await app.prisma.protectionItem.create({
+      data: {
+        shop: SHOP,
+        strategy: "one_to_many",
+        productId: plan.id,
+        variantId: planVariant,
+        title: "Accident protection - 99.00 EUR",
+        priceAmount: 9900,
+        currency: "EUR",
+        createdByApp: true,
+      },
+    });
+
+    // A buyer orders two laptops with a plan each; the merchant ships one laptop, refunds one
+    // plan, then cancels what is left, refunding it.
+    const order = await inStore<StoreOrder>("orders", {
+      line_items: [
+        { variant_id: laptopVariant, quantity: 2 },
+        {
+          variant_id: planVariant,
+          quantity: 2,
+          requires_shipping: false,
+          properties: [{ name: "_svc_protected_product_ref", value: laptopVariant }],
+        },
+      ],
+      customer: { email: "buyer@example.com", first_name: "Ada", last_name: "Lovelace" },
+    });
+    expect(BigInt(order.id)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    const [laptopLine, planLine] = order.line_items;
+    await inStore(`orders/${order.id}/fulfillments`, {
+      line_items: [{ id: laptopLine!.id, quantity: 1 }],
+    });
+    await inStore(`orders/${order.id}/refunds`, {
+      refund_line_items: [{ line_item_id: planLine!.id, quantity: 1, restock_type: "no_restock" }],
+    });
+    await inStore(`orders/${order.id}/cancel`, { reason: "customer", refund: true }, 200);
+
+    // The store sent each webhook once, and the app took each on the first attempt. The cancel
+    // with a refund fires refunds/create and orders/cancelled at once, in no set order, as
+    // Shopify does.
+    const deliveries = (await storeControl<{ deliveries: Delivery[] }>("webhooks")).body.deliveries;
+    const sorted = (rows: string[][]) => [...rows].sort((a, b) => a.join().localeCompare(b.join()));
+    const delivered = deliveries.map(({ topic, attempt, status }) => [
+      topic,
+      `${attempt}`,
+      `${status}`,
+    ]);
+    expect(delivered.slice(0, 3)).toEqual([
+      ["orders/create", "1", "200"],
+      ["fulfillments/create", "1", "200"],
+      ["refunds/create", "1", "200"],
+    ]);
+    expect(sorted(delivered.slice(3))).toEqual([
+      ["orders/cancelled", "1", "200"],
+      ["refunds/create", "1", "200"],
+    ]);
+
+    await worker().drain();
+    const sent = await sentEvents();
+    expect(sent.slice(0, 3)).toEqual([
+      "order_placed",
+      "order_fulfillment_added",
+      "order_refund_added",
+    ]);
+    expect([...sent.slice(3)].sort()).toEqual(["order_cancelled", "order_refund_added"]);
+    const placed = (await app.control.state("sandbox")).orders.find(
+      (candidate) => candidate.order_id === order.id,
+    )?.placed;
+    expect(placed?.line_items.map((line) => line.product_id)).toContain(laptopVariant);
+    expect(await statuses()).not.toContainEqual(expect.stringMatching(/:(pending|failed|dead)$/));
   });
 });

@@ -139,6 +139,8 @@ describe(`outbox worker (${provider})`, () => {
       env: {
         ...process.env,
         NODE_ENV: "production",
+        // The test's local store is for its in-process routes; production refuses one.
+        SHOPIFY_ADMIN_ORIGIN: undefined,
         LOG_LEVEL: "info",
         SVC_OUTBOX_POLL_MS: "100",
         SVC_OUTBOX_WORKER: "off",

@@ -1,20 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
-import {
-  adminGraphqlCalls,
-  answerAdminGraphql,
-  answerVariantOwners,
-  resetAdminGraphql,
-} from "../support/admin-graphql";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminGraphqlCalls, resetAdminGraphql } from "../support/admin-graphql";
 import { appProxyRequest, plansQuery } from "../support/app-proxy";
 import { OWN_CARTS, readOwnCart } from "../support/cart-fixtures";
+import {
+  createStoreProduct,
+  freezeStoreClock,
+  installInStore,
+  releaseStoreClock,
+  storeControl,
+} from "../support/local-store";
 import { withOutboxApp } from "../support/outbox-app";
-import { seedShop } from "../support/shops";
+import { connectShop } from "../support/shops";
 import { callRoute } from "../support/routes";
 
 // The app proxy against hostile visitors (issue 13, defects 1 and 9; decision 016): signed
-// requests to the real routes, Shopify's Admin API answered by the recorded stub, the emulator
-// as the service.
+// requests to the real routes, Shopify's Admin API played by the local store, the emulator as
+// the service.
 
 // Read by getEnv() on first use, after this (app modules are imported later, as the routes read
 // the configuration when loaded): small buckets, so that a test can spend them.
@@ -24,19 +26,24 @@ process.env.SVC_PROXY_SHOP_BURST = "12";
 process.env.SVC_PROXY_SHOP_RATE_PER_SECOND = "0.1";
 
 const SHOP = "edge-store.myshopify.com";
-const LAPTOP_PRODUCT = "8012345678901";
 const app = withOutboxApp();
 
-/** The shop's catalogue as Shopify's productVariant answers it: variant → product. */
-const CATALOGUE = new Map([
-  ["7982301839417", LAPTOP_PRODUCT],
-  ["7982301839418", LAPTOP_PRODUCT],
-  ["7982301839419", LAPTOP_PRODUCT],
-  // Not in the emulator's catalogue: the service finds plans for it by its title alone.
-  ["5550301", LAPTOP_PRODUCT],
-]);
+/**
+ * The shop's laptop in the store: its product and four variants. None is in the emulator's
+ * catalogue by ID, so the service finds plans for them by the title the storefront sends.
+ */
+let laptopProduct = "";
+let variants: string[] = [];
 
-answerVariantOwners((variantId) => CATALOGUE.get(variantId));
+beforeAll(async () => {
+  await installInStore(app.prisma, SHOP);
+  const laptop = await createStoreProduct(SHOP, {
+    title: "Aurora 14 Laptop",
+    variants: ["8 GB", "16 GB", "32 GB", "Open box"].map((title) => ({ title, price: "199.00" })),
+  });
+  laptopProduct = laptop.id;
+  variants = laptop.variants.map((variant) => variant.id);
+});
 
 beforeEach(async () => {
   (await import("../../app/models/StorefrontActivity.server")).forgetStorefrontActivity();
@@ -49,12 +56,15 @@ beforeEach(async () => {
   await app.prisma.productOfferHintPublish.deleteMany({});
   await app.prisma.protectableVariant.deleteMany({});
   await app.prisma.session.deleteMany({});
-  await seedShop(app.prisma, SHOP, { accessToken: "shpat_edge_offline" });
+  await connectShop(app.prisma, SHOP);
+  await installInStore(app.prisma, SHOP);
 });
+
+afterEach(() => releaseStoreClock());
 
 /** A laptop of the shop's catalogue, with its product ID as the offer block sends it. */
 function laptopQuery(variantId: string, overrides: Record<string, string> = {}) {
-  return plansQuery(variantId, { product_id: LAPTOP_PRODUCT, ...overrides });
+  return plansQuery(variantId, { product_id: laptopProduct, ...overrides });
 }
 
 async function getPlans(
@@ -87,13 +97,13 @@ const variantChecks = () =>
 describe("plans for visitor-chosen variants", () => {
   it("keys the plan cache on title, brand and category: one odd request hides no offers", async () => {
     // A visitor asks for the laptop's variant under another title: the service has no plans.
-    const odd = await getPlans(laptopQuery("5550301", { product_title: "Garden hose" }));
+    const odd = await getPlans(laptopQuery(variants[3]!, { product_title: "Garden hose" }));
     expect(odd.body.plans).toEqual([]);
     // Every other visitor still gets the laptop's plans, from their own lookup.
-    const real = await getPlans(laptopQuery("5550301"));
+    const real = await getPlans(laptopQuery(variants[3]!));
     expect(real.body.plans?.length).toBeGreaterThan(0);
-    const brand = await getPlans(laptopQuery("5550301", { product_brand: "Other" }));
-    await getPlans(laptopQuery("5550301", { product_category: "garden" }));
+    const brand = await getPlans(laptopQuery(variants[3]!, { product_brand: "Other" }));
+    await getPlans(laptopQuery(variants[3]!, { product_category: "garden" }));
     expect(brand.status).toBe(200);
     expect((await serviceLookups()).map((lookup) => lookup.query.product_title)).toEqual([
       "Garden hose",
@@ -102,7 +112,7 @@ describe("plans for visitor-chosen variants", () => {
       "Aurora 14 Laptop",
     ]);
     // The same lookup again is answered from the cache.
-    await getPlans(laptopQuery("5550301"));
+    await getPlans(laptopQuery(variants[3]!));
     expect(await serviceLookups()).toHaveLength(4);
   });
 
@@ -132,28 +142,26 @@ describe("plans for visitor-chosen variants", () => {
   it("checks a known variant once, and keeps its hint under the product Shopify names", async () => {
     // Below every price band: no plans, so the product gets a hint; the visitor claims another product.
     const answer = await getPlans(
-      laptopQuery("7982301839418", { price: "100", product_id: "999999999" }),
+      laptopQuery(variants[1]!, { price: "100", product_id: "999999999" }),
     );
     expect(answer.body.plans).toEqual([]);
-    await getPlans(laptopQuery("7982301839418", { price: "100" }));
+    await getPlans(laptopQuery(variants[1]!, { price: "100" }));
     expect(variantChecks()).toHaveLength(1);
     await expect
       .poll(() => app.prisma.productOfferHint.findMany({ select: { productId: true } }))
-      .toEqual([{ productId: LAPTOP_PRODUCT }]);
+      .toEqual([{ productId: laptopProduct }]);
   });
 
   it("answers no plans, without asking the service, when Shopify cannot be asked", async () => {
-    const stop = answerAdminGraphql("ProductVariantOwner", () => ({
-      errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
-    }));
-    try {
-      const answer = await getPlans(laptopQuery("7982301839419"));
-      expect(answer.body).toMatchObject({ plans: [], unavailable: "variant_unchecked" });
-      expect(answer.headers.get("cache-control")).toBe("no-store");
-      expect(await serviceLookups()).toEqual([]);
-    } finally {
-      stop();
-    }
+    // The store's bucket emptied, its clock stopped: Shopify throttles the variant check.
+    freezeStoreClock();
+    expect((await storeControl(`shops/${SHOP}/throttle`, { available: 0 })).status).toBe(200);
+
+    const answer = await getPlans(laptopQuery(variants[2]!));
+    expect(answer.body).toMatchObject({ plans: [], unavailable: "variant_unchecked" });
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await serviceLookups()).toEqual([]);
+    expect(variantChecks().map((call) => call.answeredBy)).toEqual(["store"]);
   });
 });
 
@@ -161,7 +169,7 @@ describe("app proxy rate limits", () => {
   it("answers 429 with Retry-After once a visitor's bucket is spent; other visitors go on", async () => {
     const statuses = [];
     for (let request = 0; request < 6; request += 1) {
-      const answer = await getPlans(laptopQuery("7982301839417"), { forwardedFor: "203.0.113.9" });
+      const answer = await getPlans(laptopQuery(variants[0]!), { forwardedFor: "203.0.113.9" });
       statuses.push(answer.status);
       if (answer.status === 429) {
         expect(answer.headers.get("retry-after")).toBe("10");
@@ -170,14 +178,14 @@ describe("app proxy rate limits", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(
-      (await getPlans(laptopQuery("7982301839417"), { forwardedFor: "198.51.100.4" })).status,
+      (await getPlans(laptopQuery(variants[0]!), { forwardedFor: "198.51.100.4" })).status,
     ).toBe(200);
     // A logged-in customer is one visitor whatever address it comes from.
     const customer = [];
     for (let request = 0; request < 6; request += 1) {
       const forwardedFor = `192.0.2.${request}`;
       customer.push(
-        (await getPlans(laptopQuery("7982301839417"), { forwardedFor, customer: "77" })).status,
+        (await getPlans(laptopQuery(variants[0]!), { forwardedFor, customer: "77" })).status,
       );
     }
     expect(customer).toEqual([200, 200, 200, 200, 200, 429]);
@@ -186,7 +194,7 @@ describe("app proxy rate limits", () => {
   it("answers 429 once the shop's bucket is spent, whoever asks", async () => {
     const statuses = [];
     for (let request = 0; request < 13; request += 1) {
-      const answer = await getPlans(laptopQuery("7982301839417"), {
+      const answer = await getPlans(laptopQuery(variants[0]!), {
         forwardedFor: `10.0.0.${request}`,
       });
       statuses.push(answer.status);

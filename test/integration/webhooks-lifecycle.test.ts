@@ -1,15 +1,32 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { recordInstallation } from "../../app/models/ShopConnection.server";
+import { loader as homeLoader } from "../../app/routes/app._index/route";
 import { action as appUninstalled } from "../../app/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "../../app/routes/webhooks.app.scopes_update";
 import { action as customersDataRequest } from "../../app/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "../../app/routes/webhooks.customers.redact";
 import { action as shopRedact } from "../../app/routes/webhooks.shop.redact";
+import { appUninstalledWebhookBody } from "../../store/payloads/index";
 import { testDatabaseProvider } from "../support/databases";
-import { callRoute } from "../support/routes";
+import {
+  installInStore,
+  localStore,
+  resetLocalStore,
+  storeControl,
+  storeWebhooksIdle,
+} from "../support/local-store";
+import { adminRequest, callRoute } from "../support/routes";
+import { sessionToken } from "../support/session-token";
+import { connectShop } from "../support/shops";
 import { readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
-import { seedShop } from "../support/shops";
+
+// Install and uninstall against the local Shopify store: the merchant uninstalls in the store,
+// which sends the app its signed app/uninstalled (handed to the app's route in this process), and
+// installs again, which the app completes by the token exchange. Forged and tampered deliveries,
+// scope changes and the compliance topics are sent to the routes directly, signed as Shopify
+// signs them: app/uninstalled as the store writes it, the compliance topics as Shopify documents
+// them (the store's admin cannot ask for them).
 
 const provider = testDatabaseProvider();
 const SHOP = "super-toys.myshopify.com";
@@ -25,12 +42,9 @@ function complianceBody(topicFolder: string, shop = SHOP) {
 
 /** An installed, connected shop with an order event for each of two customers. */
 async function seedShopWithEvents(shop: string) {
-  await seedShop(prisma, shop, {
-    installedScopes: "read_orders",
-    keys: { sandboxSecretKey: "sk_test_seed_1234" },
-    accessToken: "shpat_test",
-    scope: "read_orders",
-  });
+  await recordInstallation(prisma, shop, "read_orders");
+  await connectShop(prisma, shop, { sandboxSecretKey: "sk_test_seed_1234" });
+  await installInStore(prisma, shop, { scopes: "read_orders" });
   const placed = (orderId: string, email: string) =>
     JSON.stringify({
       type: "order_placed",
@@ -69,7 +83,30 @@ async function seedShopWithEvents(shop: string) {
   });
 }
 
+/** app/uninstalled for the shop, as the store writes it. */
+function uninstalledBody(shop = SHOP): string {
+  const inStore = localStore().state.shop(shop);
+  if (!inStore) throw new Error(`${shop} is not in the store`);
+  return appUninstalledWebhookBody(inStore).json;
+}
+
+interface Delivery {
+  shop: string;
+  topic: string;
+  attempt: number;
+  status: number | null;
+}
+
+/** The merchant uninstalls the app in the store; returns once the app has answered its webhook. */
+async function uninstallInStore(shop = SHOP): Promise<Delivery[]> {
+  const uninstalled = await storeControl(`shops/${shop}/uninstall`, {});
+  expect(uninstalled).toEqual({ status: 200, body: { shop, installed: false } });
+  await storeWebhooksIdle();
+  return (await storeControl<{ deliveries: Delivery[] }>("webhooks")).body.deliveries;
+}
+
 beforeEach(async () => {
+  await resetLocalStore();
   for (const table of [
     prisma.outboxEvent,
     prisma.webhookReceipt,
@@ -86,13 +123,13 @@ beforeEach(async () => {
 
 describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
   it("app/uninstalled deletes the shop's sessions, marks it uninstalled and keeps undelivered events", async () => {
-    const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    const response = await callRoute(
-      appUninstalled,
-      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }),
-    );
+    const deliveries = await uninstallInStore();
 
-    expect(response.status).toBe(200);
+    // The store revoked the app's token and sent one signed app/uninstalled, which the app took.
+    expect(localStore().state.shop(SHOP)?.installation).toBeNull();
+    expect(
+      deliveries.map(({ shop, topic, attempt, status }) => [shop, topic, attempt, status]),
+    ).toEqual([[SHOP, "app/uninstalled", 1, 200]]);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
     const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
@@ -106,7 +143,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
   });
 
   it("answers a wrongly signed app/uninstalled with 401 and changes nothing", async () => {
-    const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
+    const body = uninstalledBody();
     const response = await callRoute(
       appUninstalled,
       signedWebhookRequest({
@@ -126,26 +163,43 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
   });
 
   it("refuses a body altered after signing", async () => {
-    const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
+    const body = uninstalledBody();
     const signed = signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body });
+    const altered = body.replace("Super Toys", "Evil Toys");
+    expect(altered).not.toBe(body);
     const tampered = new Request(signed.url, {
       method: "POST",
       headers: signed.headers,
-      body: body.replace("Super Toys", "Evil Toys"),
+      body: altered,
     });
     expect((await callRoute(appUninstalled, tampered)).status).toBe(401);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
   });
 
   it("a reinstall after app/uninstalled connects the shop again with its kept keys", async () => {
-    const body = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    await callRoute(
-      appUninstalled,
-      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body }),
+    const before = localStore().state.shop(SHOP)?.installation?.offlineAccessToken;
+    await uninstallInStore();
+    expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+
+    // The merchant installs again in the store; the admin then loads the app, which exchanges
+    // the session token for the new offline token.
+    const installation = localStore().state.install(SHOP, ["read_orders"]);
+    expect(installation.offlineAccessToken).not.toBe(before);
+    const home = await callRoute(
+      homeLoader,
+      adminRequest(SHOP, "/app", { token: sessionToken(SHOP) }),
     );
-    await recordInstallation(prisma, SHOP, "read_orders");
+    expect(home).not.toBeInstanceOf(Response);
+
+    const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
+    expect(session?.accessToken).toBe(installation.offlineAccessToken);
     const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
-    expect(connection).toMatchObject({ status: "connected", uninstalledAt: null });
+    expect(connection).toMatchObject({
+      status: "connected",
+      uninstalledAt: null,
+      grantedScopes: "read_orders",
+      sandboxSecretKeyLast4: "1234",
+    });
   });
 
   it("app/scopes_update stores the granted scopes on the sessions and the connection", async () => {
@@ -218,11 +272,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
         data: { ...product, published: '["45190312001593"]', publishedAt: new Date() },
       });
     }
-    const uninstall = readShopifyFixture("app_uninstalled", "shopify-docs-2026-04_gadget.json");
-    await callRoute(
-      appUninstalled,
-      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: uninstall }),
-    );
+    await uninstallInStore();
     const body = complianceBody("shop_redact");
     const response = await callRoute(
       shopRedact,

@@ -4,19 +4,29 @@ import { validateAdminRequest } from "../../store/graphql/index";
 import { repoRoot } from "./test-env";
 
 /*
- * Recorded Admin GraphQL answers for the app's outgoing requests. The Shopify library keeps the
- * `fetch` it finds when its Node adapter is imported, so this module is vitest's first set-up
- * file (vitest.config.ts), loaded before any test file and so before any app module: it
- * installs, once, a fetch that answers `https://{shop}/admin/api/{version}/graphql.json` from
- * the expectations queued by the test and passes every other request through. A test imports
- * it for the functions below, in any order. Nothing of the app's own code is replaced.
- * Every request is also validated, query and variables, against Shopify's schema as the local
- * store does (store/graphql): one Shopify would refuse is recorded as unexpected, whatever the
- * recorded answer says.
+ * The app's outgoing Admin GraphQL requests, seen by the test: answered by the local Shopify
+ * store (test/support/local-store.ts), or by a recorded answer where a test pins what the store
+ * cannot produce (a network failure, a 5xx, an error only Shopify's own limits give).
+ *
+ * The Shopify library keeps the `fetch` it finds when its Node adapter is imported, so this module
+ * is vitest's first set-up file (vitest.config.ts), loaded before any test file and so before any
+ * app module: it installs, once, a fetch that sees every Admin GraphQL request in either form:
+ * - `{SHOPIFY_ADMIN_ORIGIN}/shops/{shop}/admin/api/{version}/graphql.json`, where the app's own
+ *   fetch (app/lib/local-store-fetch.ts) sends its calls when the local store is set: answered
+ *   from the queue only when its next expectation is for this operation, or by a standing answer
+ *   for it; every other request goes on to the store.
+ * - `https://{shop}/admin/api/{version}/graphql.json` (no store; the unit tests of this stub):
+ *   answered only from the queue or a standing answer, and any other request is unexpected.
+ * Every other request passes through. A test imports this module for the functions below, in any
+ * order. Nothing of the app's own code is replaced. Every request, whoever answers it, is also
+ * validated, query and variables, against Shopify's schema as the store does (store/graphql): one
+ * Shopify would refuse is recorded as unexpected, whatever the recorded answer says, and kept for
+ * `invalidAdminGraphqlCalls()`, which the local store's set-up checks after each file.
  */
 
 export const ADMIN_API_VERSION = "2026-07";
-const ADMIN_GRAPHQL = /^https:\/\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
+const SHOPIFY_ADMIN_GRAPHQL = /^https:\/\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
+const LOCAL_STORE_ADMIN_GRAPHQL = /^\/shops\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
 
 export interface AdminGraphqlCall {
   shop: string;
@@ -25,6 +35,8 @@ export interface AdminGraphqlCall {
   query: string;
   variables: Record<string, unknown>;
   accessToken: string | null;
+  /** Who answered: a recorded answer of the test, or the local store. */
+  answeredBy: "recording" | "store";
 }
 
 interface Expectation {
@@ -40,10 +52,32 @@ const expectations: Expectation[] = [];
 const standing = new Map<string, (call: AdminGraphqlCall) => unknown>();
 const calls: AdminGraphqlCall[] = [];
 const unexpected: string[] = [];
+/** Requests Shopify would refuse, since the file started; never cleared by a reset. */
+const invalid: string[] = [];
 const passThrough = globalThis.fetch;
 
 function operationNameOf(query: string): string | null {
   return /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null;
+}
+
+/** The shop and version of an Admin GraphQL URL, and whether it is the local store's form. */
+function adminGraphqlTarget(
+  url: string,
+): { shop: string; apiVersion: string; viaStore: boolean } | null {
+  const shopify = SHOPIFY_ADMIN_GRAPHQL.exec(url);
+  if (shopify) return { shop: shopify[1] ?? "", apiVersion: shopify[2] ?? "", viaStore: false };
+  const origin = process.env.SHOPIFY_ADMIN_ORIGIN?.replace(/\/+$/, "");
+  if (!origin || !url.startsWith(`${origin}/`)) return null;
+  const store = LOCAL_STORE_ADMIN_GRAPHQL.exec(url.slice(origin.length));
+  if (!store) return null;
+  return { shop: store[1] ?? "", apiVersion: store[2] ?? "", viaStore: true };
+}
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
 }
 
 async function adminGraphqlFetch(
@@ -51,48 +85,46 @@ async function adminGraphqlFetch(
   init?: RequestInit,
 ): Promise<Response> {
   const url = input instanceof Request ? input.url : String(input);
-  const match = ADMIN_GRAPHQL.exec(url);
-  if (!match) return passThrough(input, init);
+  const target = adminGraphqlTarget(url);
+  if (!target) return passThrough(input, init);
 
-  const rawBody = input instanceof Request ? await input.text() : String(init?.body ?? "");
+  // A Request's body can be read once: the store gets the original.
+  const rawBody = input instanceof Request ? await input.clone().text() : String(init?.body ?? "");
   const { query, variables } = JSON.parse(rawBody) as {
     query: string;
     variables?: Record<string, unknown>;
   };
   const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+  const operationName = operationNameOf(query);
+  const answer = operationName === null ? undefined : standing.get(operationName);
+  const queued = expectations[0]?.operationName === operationName ? expectations[0] : undefined;
   const call: AdminGraphqlCall = {
-    shop: match[1] ?? "",
-    apiVersion: match[2] ?? "",
-    operationName: operationNameOf(query),
+    shop: target.shop,
+    apiVersion: target.apiVersion,
+    operationName,
     query,
     variables: variables ?? {},
     accessToken: headers.get("X-Shopify-Access-Token"),
+    answeredBy: target.viaStore && !answer && !queued ? "store" : "recording",
   };
   calls.push(call);
   const refusals = validateAdminRequest(query, call.variables);
   if (refusals.length > 0) {
-    unexpected.push(
-      `Invalid Admin GraphQL call ${call.operationName ?? "(anonymous)"} to ${call.shop}: ${refusals.join("; ")}`,
-    );
+    const message = `Invalid Admin GraphQL call ${operationName ?? "(anonymous)"} to ${call.shop}: ${refusals.join("; ")}`;
+    unexpected.push(message);
+    invalid.push(message);
   }
 
-  const answer = call.operationName === null ? undefined : standing.get(call.operationName);
-  if (answer) {
-    return new Response(JSON.stringify(answer(call)), {
-      headers: { "Content-Type": "application/json; charset=utf-8" },
-    });
-  }
+  if (answer) return jsonResponse(answer(call));
+  if (call.answeredBy === "store") return passThrough(input, init);
   const expected = expectations.shift();
-  if (!expected || expected.operationName !== call.operationName) {
-    const message = `Unexpected Admin GraphQL call ${call.operationName ?? "(anonymous)"} to ${call.shop}; expected ${expected?.operationName ?? "none"}`;
+  if (!expected || expected.operationName !== operationName) {
+    const message = `Unexpected Admin GraphQL call ${operationName ?? "(anonymous)"} to ${call.shop}; expected ${expected?.operationName ?? "none"}`;
     unexpected.push(message);
     throw new Error(message);
   }
   if (expected.networkError) throw expected.networkError;
-  return new Response(JSON.stringify(expected.body), {
-    status: expected.status,
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  });
+  return jsonResponse(expected.body, expected.status);
 }
 
 globalThis.fetch = adminGraphqlFetch as typeof fetch;
@@ -104,7 +136,11 @@ export function adminGraphqlFixture(file: string): unknown {
   ) as unknown;
 }
 
-/** The next Admin GraphQL request must be `operationName`; it gets `body` (a fixture's JSON). */
+/**
+ * The next `operationName` request gets `body` (a fixture's JSON) in place of the store's answer;
+ * the requests of other operations before it go to the store. Without a store, the next request
+ * must be `operationName`.
+ */
 export function expectAdminGraphql(
   operationName: string,
   body: unknown,
@@ -113,7 +149,7 @@ export function expectAdminGraphql(
   expectations.push({ operationName, body, status: options.status ?? 200 });
 }
 
-/** The next Admin GraphQL request must be `operationName`; it fails as if the network did. */
+/** As expectAdminGraphql, but the request fails as if the network did. */
 export function failAdminGraphql(operationName: string, error = new TypeError("fetch failed")) {
   expectations.push({ operationName, body: null, status: 0, networkError: error });
 }
@@ -154,6 +190,11 @@ export function answerVariantOwners(
 
 export function adminGraphqlCalls(): readonly AdminGraphqlCall[] {
   return calls;
+}
+
+/** Every request since the file started that Shopify's schema refuses (kept across resets). */
+export function invalidAdminGraphqlCalls(): readonly string[] {
+  return invalid;
 }
 
 /** Clears the queue and the record; returns what went wrong since the last reset. */

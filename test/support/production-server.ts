@@ -30,10 +30,13 @@ export async function startProductionServer(
     throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does)");
   }
   const port = options.port ?? (await freePort());
+  // The test's own local store is for its in-process routes: a server gets a store only when
+  // `env` names one (the app refuses one under NODE_ENV=production).
+  const { SHOPIFY_ADMIN_ORIGIN: _testProcessStore, ...testEnv } = process.env;
   const child: ChildProcess = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "start"), {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...testEnv,
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       PORT: String(port),
