@@ -5,15 +5,16 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "./logger.server";
-import { startEmbeddedOutboxWorker } from "./outbox/embedded.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { startEmbeddedWorkers } from "./workers.server";
 
 export { serverHooks } from "./server/hooks.server";
 
 export const streamTimeout = 5000;
 
-// The server build loads this module at start-up: the outbox is delivered from then on.
-startEmbeddedOutboxWorker();
+// The server build loads this module at start-up: the outbox is delivered, and the Shopify
+// actions run, from then on.
+startEmbeddedWorkers();
 
 export default async function handleRequest(
   request: Request,

@@ -44,6 +44,12 @@ const DECIDED_ACCESS: Record<string, Record<string, { anyOf: string[]; why: stri
       why: "the metafields' owner is a Product, and metafieldsSet needs the owner's write access",
     },
   },
+  RefundPlanLine: {
+    "Mutation.refundCreate": {
+      anyOf: ["write_orders"],
+      why: "a refund changes the order: Shopify's `orders` access scope, to write (decision 022)",
+    },
+  },
 };
 
 const problems: string[] = [];

@@ -1,31 +1,30 @@
 import { providerOf } from "../app/lib/database-url";
 import { prepareServer } from "./prepare-server";
 
-// npm run worker: one outbox worker on its own, for scale. Run as many as you like on
-// PostgreSQL (rows are claimed with FOR UPDATE SKIP LOCKED) and set SVC_OUTBOX_WORKER=off
-// on the web servers. SIGTERM or SIGINT: stop claiming, finish what is in flight, release
-// the rest, exit 0.
+// npm run worker: one outbox worker and one Shopify action worker (decision 022) on their own,
+// for scale. Run as many as you like on PostgreSQL (rows are claimed with FOR UPDATE SKIP
+// LOCKED) and set SVC_OUTBOX_WORKER=off on the web servers. SIGTERM or SIGINT: stop claiming,
+// finish what is in flight, release the rest, exit 0.
 const env = await prepareServer(process.env);
 // Imported once the configuration is known to be good: these modules read it on load.
 const { default: prisma } = await import("../app/db.server");
 const { logger } = await import("../app/logger.server");
-const { outboxWorkerSettings } = await import("../app/outbox/embedded.server");
-const { createOutboxWorker } = await import("../app/outbox/worker.server");
+const { createBackgroundWorkers } = await import("../app/workers.server");
 
 if (providerOf(env.DATABASE_URL) === "sqlite" && env.SVC_OUTBOX_WORKER === "embedded") {
   logger.warn(
     "SQLite runs one worker: with this worker, set SVC_OUTBOX_WORKER=off on the web server",
   );
 }
-const worker = createOutboxWorker({ db: prisma, ...outboxWorkerSettings(env) });
-worker.start();
+const workers = createBackgroundWorkers(env);
+workers.start();
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void worker
+    void workers
       .stop()
       .then(() => prisma.$disconnect())
       .then(() => process.exit(0));

@@ -20,9 +20,9 @@ export function idString(value: unknown): string | null {
 
 const GID = /^gid:\/\/shopify\/(\w+)\/(\d+)(?:\?.*)?$/;
 
-export type ShopifyResource = "Product" | "ProductVariant";
+export type ShopifyResource = "Product" | "ProductVariant" | "Order" | "LineItem" | "Refund";
 
-/** The global ID of a product or variant from its numeric ID. */
+/** The global ID of a resource from its numeric ID. */
 export function shopifyGid(type: ShopifyResource, numericId: string): string {
   return `gid://shopify/${type}/${numericId}`;
 }

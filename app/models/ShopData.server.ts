@@ -16,6 +16,7 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     variants,
     hints,
     hintPublishes,
+    actions,
   ] = await db.$transaction([
     db.session.deleteMany({ where: { shop } }),
     db.outboxEvent.deleteMany({ where: { shop } }),
@@ -27,6 +28,7 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     db.protectableVariant.deleteMany({ where: { shop } }),
     db.productOfferHint.deleteMany({ where: { shop } }),
     db.productOfferHintPublish.deleteMany({ where: { shop } }),
+    db.shopifyAction.deleteMany({ where: { shop } }),
   ]);
   return {
     sessions: sessions.count,
@@ -39,5 +41,6 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     protectableVariants: variants.count,
     productOfferHints: hints.count,
     productOfferHintPublishes: hintPublishes.count,
+    shopifyActions: actions.count,
   };
 }

@@ -5,3 +5,17 @@ export { refundCancellationKey } from "./refunds";
 export { toServiceTimestamp } from "./timestamps";
 export { ORDER_TOPICS, isOrderTopic } from "./types";
 export type { DerivedEvent, MappingOptions, MappingResult, OrderTopic } from "./types";
+export {
+  placedLineRefs,
+  planLineRefund,
+  planLinesForRefund,
+  planRefundNote,
+  readRefundTrigger,
+} from "./plan-refunds";
+export type {
+  CurrentOrderLine,
+  OrderRefund,
+  PlanRestockType,
+  RefundTrigger,
+  RefundedLine,
+} from "./plan-refunds";

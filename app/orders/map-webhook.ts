@@ -79,6 +79,11 @@ function mapOrderCreated(order: JsonObject, options: MappingOptions): MappingRes
   };
 }
 
+/** The resource a topic's payload holds (a refund, an order...), or null when it is no object. */
+export function webhookResource(topic: OrderTopic, payload: unknown): JsonObject | null {
+  return isJsonObject(payload) ? unwrap(payload, WRAPPER_KEY[topic]) : null;
+}
+
 /** The REST API wraps a resource as {"order": {...}}; a webhook body is the resource itself. */
 function unwrap(payload: JsonObject, key: string | null): JsonObject {
   if (key === null) return payload;

@@ -149,15 +149,24 @@ function findPlanProperty(line: unknown): { found: boolean; value?: unknown } {
   return { found: false };
 }
 
+/**
+ * The protected variant a payload line's plan property names (trimmed), "" when it is empty, and
+ * null for a line that is not a plan line.
+ */
+export function protectedProductRefOf(line: unknown): string | null {
+  const { found, value } = findPlanProperty(line);
+  if (!found) return null;
+  return typeof value === "string" ? value.trim() : text(value);
+}
+
 /** True when any line carries the plan property, whatever its value. */
 export function hasPlanLine(lines: unknown[]): boolean {
   return lines.some((line) => findPlanProperty(line).found);
 }
 
 function protectedProductReference(line: JsonObject, path: string): string | null {
-  const { found, value } = findPlanProperty(line);
-  if (!found) return null;
-  const reference = typeof value === "string" ? value.trim() : text(value);
+  const reference = protectedProductRefOf(line);
+  if (reference === null) return null;
   if (reference === "") {
     fail(`${fieldPath(path, "properties")}.${PROTECTED_PRODUCT_REF_PROPERTY} is empty`);
   }

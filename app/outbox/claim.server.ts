@@ -54,50 +54,77 @@ export async function claimDueEvents(
   db: AppPrismaClient,
   options: ClaimOptions,
 ): Promise<number[]> {
-  // Parameters are added in the order they appear in the text (SQLite's `?` are positional).
-  const sql = sqlBuilder(db);
-  const { param, plusMs } = sql;
-  const text = `
-    UPDATE "OutboxEvent"
-    SET "status" = 'delivering', "claimedBy" = ${param(options.workerId)},
-        "leaseExpiresAt" = ${plusMs(sql.nowOr(options.now), options.leaseMs)},
-        "updatedAt" = ${sql.nowOr(options.now)}
-    WHERE "id" IN (
-      SELECT e."id" FROM "OutboxEvent" e
-      WHERE (
-          (e."status" IN ('pending', 'failed') AND e."nextAttemptAt" <= ${sql.nowOr(options.now)})
-          OR (e."status" = 'delivering' AND e."leaseExpiresAt" < ${sql.nowOr(options.now)})
-        )
-        AND EXISTS (
-          SELECT 1 FROM "ShopConnection" c
-          WHERE c."shop" = e."shop" AND c."status" NOT IN ('uninstalled', 'secret_unreadable')
-            AND (
-              (e."environment" = 'production' AND c."liveSecretKeySealed" IS NOT NULL
-                AND c."liveKeyRejectedAt" IS NULL)
-              OR (e."environment" <> 'production' AND c."sandboxSecretKeySealed" IS NOT NULL
-                AND c."sandboxKeyRejectedAt" IS NULL)
-            )
-        )
-        AND (
-          e."eventType" = 'order_placed'
-          OR (
-            EXISTS (
-              SELECT 1 FROM "OutboxEvent" p
-              WHERE p."shop" = e."shop" AND p."orderId" = e."orderId"
-                AND p."eventType" = 'order_placed' AND p."status" = 'delivered'
-                AND p."environment" = e."environment"
-            )
-            AND NOT EXISTS (
-              SELECT 1 FROM "OutboxEvent" b
-              WHERE b."shop" = e."shop" AND b."orderId" = e."orderId" AND b."id" < e."id"
-                AND b."eventType" <> 'order_placed'
-                AND b."status" IN ('pending', 'delivering', 'failed')
-            )
+  return claimRows(db, {
+    ...options,
+    table: "OutboxEvent",
+    claimedStatus: "delivering",
+    // Beside being due: the environment may be sent to, and the order's turn has come.
+    where: `
+      EXISTS (
+        SELECT 1 FROM "ShopConnection" c
+        WHERE c."shop" = r."shop" AND c."status" NOT IN ('uninstalled', 'secret_unreadable')
+          AND (
+            (r."environment" = 'production' AND c."liveSecretKeySealed" IS NOT NULL
+              AND c."liveKeyRejectedAt" IS NULL)
+            OR (r."environment" <> 'production' AND c."sandboxSecretKeySealed" IS NOT NULL
+              AND c."sandboxKeyRejectedAt" IS NULL)
+          )
+      )
+      AND (
+        r."eventType" = 'order_placed'
+        OR (
+          EXISTS (
+            SELECT 1 FROM "OutboxEvent" p
+            WHERE p."shop" = r."shop" AND p."orderId" = r."orderId"
+              AND p."eventType" = 'order_placed' AND p."status" = 'delivered'
+              AND p."environment" = r."environment"
+          )
+          AND NOT EXISTS (
+            SELECT 1 FROM "OutboxEvent" b
+            WHERE b."shop" = r."shop" AND b."orderId" = r."orderId" AND b."id" < r."id"
+              AND b."eventType" <> 'order_placed'
+              AND b."status" IN ('pending', 'delivering', 'failed')
           )
         )
-      ORDER BY e."id"
+      )`,
+  });
+}
+
+/** A claim of rows of one queue table: the outbox's, or the Shopify actions' (decision 022). */
+export interface ClaimRowsOptions extends ClaimOptions {
+  table: "OutboxEvent" | "ShopifyAction";
+  /** The status of a claimed row; `pending` and `failed` rows are due at `nextAttemptAt`. */
+  claimedStatus: string;
+  /** What else makes a row (alias `r`) claimable: SQL without parameters. */
+  where: string;
+}
+
+/**
+ * Claims up to `limit` due rows of a queue in one `UPDATE … WHERE id IN (SELECT …) RETURNING`,
+ * and returns their IDs in id order. A row is due when its time has come or an earlier claim's
+ * lease ran out. On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED: concurrent
+ * workers never claim one row twice and never wait on each other. SQLite serialises its writes.
+ */
+export async function claimRows(db: AppPrismaClient, options: ClaimRowsOptions) {
+  // Parameters are added in the order they appear in the text (SQLite's `?` are positional).
+  const sql = sqlBuilder(db);
+  const { param, plusMs, nowOr } = sql;
+  const { table, claimedStatus, now } = options;
+  const text = `
+    UPDATE "${table}"
+    SET "status" = ${param(claimedStatus)}, "claimedBy" = ${param(options.workerId)},
+        "leaseExpiresAt" = ${plusMs(nowOr(now), options.leaseMs)},
+        "updatedAt" = ${nowOr(now)}
+    WHERE "id" IN (
+      SELECT r."id" FROM "${table}" r
+      WHERE (
+          (r."status" IN ('pending', 'failed') AND r."nextAttemptAt" <= ${nowOr(now)})
+          OR (r."status" = ${param(claimedStatus)} AND r."leaseExpiresAt" < ${nowOr(now)})
+        )
+        AND ${options.where}
+      ORDER BY r."id"
       LIMIT ${param(options.limit)}
-      ${sql.postgres ? "FOR UPDATE OF e SKIP LOCKED" : ""}
+      ${sql.postgres ? "FOR UPDATE OF r SKIP LOCKED" : ""}
     )
     RETURNING "id"`;
   const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(text, ...sql.values);

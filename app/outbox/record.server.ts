@@ -11,14 +11,19 @@ import {
 import { parseWebhookJson } from "../lib/json";
 import {
   mapOrderWebhook,
+  placedLineRefs,
+  planLinesForRefund,
+  readRefundTrigger,
   refundCancellationKey,
   summarizeOrderPlaced,
   type DerivedEvent,
   type MappingResult,
   type OrderTopic,
+  type RefundTrigger,
 } from "../orders";
-import type { Environment } from "../protection/types";
+import type { Environment, OrderEvent } from "../protection/types";
 import { WAITING_STATUSES } from "../models/outbox-status";
+import { PLAN_LINES_UNKNOWN, queuePlanRefunds } from "../models/ShopifyAction.server";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -49,9 +54,14 @@ type ParsedBody = { ok: true; payload: unknown } | { ok: false; reason: string }
 interface ShopSettings {
   environment: Environment;
   reportOrdersWithoutPlan: boolean;
+  autoRefundPlans: boolean;
 }
 
-const UNCONNECTED_SHOP: ShopSettings = { environment: "sandbox", reportOrdersWithoutPlan: true };
+const UNCONNECTED_SHOP: ShopSettings = {
+  environment: "sandbox",
+  reportOrdersWithoutPlan: true,
+  autoRefundPlans: true,
+};
 
 /**
  * Turns one verified order webhook into its receipt and outbox events, in one transaction.
@@ -96,7 +106,7 @@ async function readShopSettings(
 ): Promise<Map<string, ShopSettings>> {
   const rows = await db.shopConnection.findMany({
     where: { shop: { in: [...new Set(shops)] } },
-    select: { shop: true, environment: true, reportOrdersWithoutPlan: true },
+    select: { shop: true, environment: true, reportOrdersWithoutPlan: true, autoRefundPlans: true },
   });
   return new Map(
     rows.map((row) => [
@@ -104,6 +114,7 @@ async function readShopSettings(
       {
         environment: row.environment as Environment,
         reportOrdersWithoutPlan: row.reportOrdersWithoutPlan,
+        autoRefundPlans: row.autoRefundPlans,
       },
     ]),
   );
@@ -117,9 +128,13 @@ async function recordCarefully(
   settings: ShopSettings,
 ): Promise<RecordOutcome> {
   const mapping = mapParsed(delivery.topic, parsed, settings);
+  const plans: PlanRefundRequest | null =
+    delivery.topic === "refunds/create" && parsed.ok
+      ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
+      : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, delivery, settings.environment, mapping);
+      return await recordOnce(db, delivery, settings.environment, mapping, plans);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_RECORD_ATTEMPTS) throw error;
     }
@@ -293,11 +308,18 @@ function outboxRow(
   };
 }
 
+/** What a refunds/create asks of the app in Shopify (decision 022), and whether it may act. */
+interface PlanRefundRequest {
+  trigger: RefundTrigger;
+  autoRefundPlans: boolean;
+}
+
 async function recordOnce(
   db: AppPrismaClient,
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: MappingResult,
+  plans: PlanRefundRequest | null,
 ): Promise<RecordOutcome> {
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
 
@@ -315,7 +337,7 @@ async function recordOnce(
           return finish(tx, delivery, "ignored", mapping.orderId, notes.join("; "));
         }
         case "events":
-          return recordEvents(tx, delivery, environment, mapping);
+          return recordEvents(tx, delivery, environment, mapping, plans);
       }
     },
   );
@@ -329,6 +351,7 @@ async function recordEvents(
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: Extract<MappingResult, { kind: "events" }>,
+  plans: PlanRefundRequest | null,
 ): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> {
   const { shop } = delivery;
   const { orderId } = mapping;
@@ -383,13 +406,33 @@ async function recordEvents(
   // refund after go-live of a sandbox order goes to the sandbox, where the order is known.
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
-    select: { environment: true },
+    // The placement's lines tell a refund's plan lines apart; other topics need no payload.
+    select: { environment: true, payload: plans !== null },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
+  const planLineIds = plans ? planLinesToRefund(plans.trigger, placement?.payload) : [];
+  if (planLineIds.length) {
+    notes.push(
+      plans?.autoRefundPlans
+        ? `${planLineIds.length} plan refund(s) queued`
+        : `${planLineIds.length} plan refund(s) skipped (refunding plans with their products is off)`,
+    );
+  }
   const receipt = await createReceipt(tx, delivery, "processed", orderId, notes.join("; "), false);
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, eventEnvironment, orderId, derived, receipt.id)),
   });
+  if (plans?.trigger.kind === "trigger" && planLineIds.length) {
+    await queuePlanRefunds(tx, {
+      shop,
+      orderId,
+      triggerRefundId: plans.trigger.refundId,
+      triggerLines: plans.trigger.lines,
+      planLineIds,
+      autoRefundPlans: plans.autoRefundPlans,
+      sourceReceiptId: receipt.id,
+    });
+  }
   // Follow-ups that arrived before their orders/create are moved to this order_placed's
   // environment by the worker (alignFollowUpEnvironments), for this path and the group commit.
   const summary = orderSummaryRow(shop, eventEnvironment, fresh);
@@ -404,6 +447,20 @@ async function recordEvents(
 }
 
 type OrderSummaryRow = NonNullable<ReturnType<typeof orderSummaryRow>>;
+
+/**
+ * The plan lines a refund may refund, from the order's lines as its order_placed recorded them.
+ * Before that order_placed is recorded, one row stands for them all: the worker finds them when
+ * it reads the order.
+ */
+function planLinesToRefund(trigger: RefundTrigger, placedPayload: string | undefined): string[] {
+  if (trigger.kind !== "trigger") return [];
+  const placed = placedPayload ? (JSON.parse(placedPayload) as OrderEvent) : null;
+  const orderLines =
+    placed?.type === "order_placed" ? placedLineRefs(placed.payload.line_items) : null;
+  const found = planLinesForRefund(trigger, orderLines);
+  return found.kind === "plan_lines" ? found.planLineIds : [PLAN_LINES_UNKNOWN];
+}
 
 /**
  * The admin's figures for an order, written after its events are committed: a summary that

@@ -17,7 +17,7 @@ import {
 } from "./deliver.server";
 import { WAITING_STATUSES } from "../models/outbox-status";
 import { RETRY_WINDOW_MS, scheduleRetry } from "./retry-policy";
-import { onOutboxNotified } from "./signal.server";
+import { createQueueLoop, type QueueWorkerControls } from "./polling-loop.server";
 
 export interface OutboxWorkerOptions {
   db: AppPrismaClient;
@@ -41,16 +41,10 @@ export interface OutboxWorkerOptions {
   customerDataRetentionDays?: number;
 }
 
-export interface OutboxWorker {
+export interface OutboxWorker extends QueueWorkerControls {
   readonly workerId: string;
-  /** Starts the polling loop. */
-  start(): void;
-  /** Stops claiming, waits for the sends in flight, and hands back anything unsent. */
-  stop(): Promise<void>;
   /** One claim-and-deliver round; the number of events it handled. */
   runOnce(): Promise<Map<DeliveryOutcome, number>>;
-  /** Rounds until nothing is due. For tests and the CLI. */
-  drain(maxRounds?: number): Promise<number>;
 }
 
 const EXPIRY_CHECK_INTERVAL_MS = 60_000;
@@ -75,16 +69,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // Retry windows and expiry (hours, not seconds) use this clock; leases use the database's.
   const now = options.now ?? (() => new Date());
 
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let woken = false;
   let lastExpiryCheck = 0;
   let lastPurge = 0;
   let lastAlignment = -Infinity;
-  let unsubscribe: (() => void) | null = null;
-  let stopping: Promise<void> | null = null;
-  let stopRequested = false;
 
   async function runOnce(): Promise<Map<DeliveryOutcome, number>> {
     const outcomes = new Map<DeliveryOutcome, number>();
@@ -126,7 +113,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
       // A stopping worker finishes the sends in flight and starts no new one; the rows it
       // claimed but did not start are released below, for the next worker.
-      while (next < rows.length && !stopRequested) {
+      while (next < rows.length && !loop.stopRequested) {
         const row = rows[next++]!;
         let outcome: DeliveryOutcome;
         try {
@@ -192,72 +179,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function runLoop() {
-    while (running) {
-      let handled = 0;
-      try {
-        await expireIfDue();
-        await purgeIfDue();
-        handled = handledCount(await runOnce());
-      } catch (error) {
-        log.error(
-          { err: error },
-          "Outbox worker round failed; trying again after the poll interval",
-        );
-      }
-      if (handled === 0 && running && !woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      wake = null;
-      woken = false;
-    }
-  }
+  const loop = createQueueLoop({
+    name: "Outbox worker",
+    log,
+    settings: { batchSize, concurrency, pollIntervalMs },
+    pollIntervalMs,
+    async round() {
+      await expireIfDue();
+      await purgeIfDue();
+      return handledCount(await runOnce());
+    },
+    drainRound: async () => handledCount(await runOnce()),
+    maxDrainRounds: 10_000,
+    release: () => releaseClaims(db, workerId),
+  });
 
-  return {
-    workerId,
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      stopping = null;
-      stopRequested = false;
-      unsubscribe = onOutboxNotified(() => {
-        woken = true;
-        wake?.();
-      });
-      log.info({ batchSize, concurrency, pollIntervalMs }, "Outbox worker started");
-      loop = runLoop();
-    },
-    stop() {
-      // Every caller (a signal handler, the server's shutdown) waits for the same stop.
-      stopping ??= (async () => {
-        if (!running) return;
-        running = false;
-        stopRequested = true;
-        unsubscribe?.();
-        wake?.();
-        await loop;
-        const released = await releaseClaims(db, workerId);
-        log.info({ released }, "Outbox worker stopped");
-      })();
-      return stopping;
-    },
-    async drain(maxRounds = 10_000) {
-      let total = 0;
-      for (let round = 0; round < maxRounds; round += 1) {
-        const handled = handledCount(await runOnce());
-        if (!handled) break;
-        total += handled;
-      }
-      return total;
-    },
-  };
+  return { workerId, runOnce, ...loop.controls };
 }
 
 /**

@@ -1,9 +1,9 @@
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { logger, type Logger } from "../logger.server";
-import { stopEmbeddedOutboxWorker } from "../outbox/embedded.server";
 import type { OrderTopic } from "../orders";
 import { handleOrderWebhook, ORDER_WEBHOOK_PATHS } from "../webhooks/orders.server";
+import { stopEmbeddedWorkers } from "../workers.server";
 import type { EdgeLimits } from "./body-limits.server";
 
 /**
@@ -18,7 +18,7 @@ export interface ServerHooks {
   logger: Logger;
   /** Body caps, byte budget and time-outs of the HTTP server (decision 016), from the env. */
   edgeLimits(): EdgeLimits;
-  /** Stops the embedded outbox worker (it releases its claims) and closes the database. */
+  /** Stops the embedded workers (they release their claims) and closes the database. */
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -37,7 +37,7 @@ export const serverHooks: ServerHooks = {
     };
   },
   async stopBackgroundWork() {
-    await stopEmbeddedOutboxWorker();
+    await stopEmbeddedWorkers();
     await prisma.$disconnect();
   },
 };

@@ -13,7 +13,7 @@ import type {
 /** `admin.graphql` from `authenticate.admin`: the library sends it to the shop's Admin API. */
 export type AdminGraphql = (
   query: string,
-  options?: { variables?: Record<string, unknown> },
+  options?: { variables?: Record<string, unknown>; signal?: AbortSignal },
 ) => Promise<Response>;
 
 /*
@@ -32,7 +32,7 @@ export type AdminResult<Data> =
   | { ok: false; message: string; accessDenied: boolean };
 
 /** The `extensions.code` of each GraphQL error, from a body or from the library's thrown error. */
-function graphqlErrorCodes(errors: unknown): string[] {
+export function graphqlErrorCodes(errors: unknown): string[] {
   if (!Array.isArray(errors)) return [];
   return errors.flatMap((error: unknown) => {
     const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
@@ -41,7 +41,7 @@ function graphqlErrorCodes(errors: unknown): string[] {
 }
 
 /** The library throws a GraphqlQueryError whose `body.errors.graphQLErrors` are Shopify's errors. */
-function thrownGraphqlErrors(thrown: unknown): unknown {
+export function thrownGraphqlErrors(thrown: unknown): unknown {
   return (thrown as { body?: { errors?: { graphQLErrors?: unknown } } } | null)?.body?.errors
     ?.graphQLErrors;
 }

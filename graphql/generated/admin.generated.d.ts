@@ -25,6 +25,25 @@ export type OnlineStorePublicationQuery = { publications: { nodes: Array<(
       & { catalog?: AdminTypes.Maybe<Pick<AdminTypes.AppCatalog, 'title'> | Pick<AdminTypes.CompanyLocationCatalog, 'title'> | Pick<AdminTypes.MarketCatalog, 'title'>> }
     )> } };
 
+export type OrderForPlanRefundQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderForPlanRefundQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'name' | 'cancelledAt' | 'currencyCode' | 'presentmentCurrencyCode'>
+    & { lineItems: { nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id' | 'refundableQuantity' | 'unfulfilledQuantity'>
+        & { customAttributes: Array<Pick<AdminTypes.Attribute, 'key' | 'value'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+      )> }, refunds: Array<(
+      Pick<AdminTypes.Refund, 'id' | 'note'>
+      & { totalRefundedSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, refundLineItems: { nodes: Array<(
+          Pick<AdminTypes.RefundLineItem, 'quantity'>
+          & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+        )> } }
+    )> }
+  )> };
+
 export type ProductVariantOwnerQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -69,6 +88,17 @@ export type PublishProtectionProductMutationVariables = AdminTypes.Exact<{
 
 export type PublishProtectionProductMutation = { publishablePublish?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type RefundPlanLineMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.RefundInput;
+  idempotencyKey: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type RefundPlanLineMutation = { refundCreate?: AdminTypes.Maybe<{ refund?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Refund, 'id' | 'note'>
+      & { totalRefundedSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
+    )>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type SetPlanAvailabilityMutationVariables = AdminTypes.Exact<{
   metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
 }>;
@@ -81,17 +111,31 @@ export type ShopCurrencyQueryVariables = AdminTypes.Exact<{ [key: string]: never
 
 export type ShopCurrencyQuery = { shop: Pick<AdminTypes.Shop, 'currencyCode'> };
 
+export type SuggestedPlanRefundQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  refundLineItems: Array<AdminTypes.RefundLineItemInput> | AdminTypes.RefundLineItemInput;
+}>;
+
+
+export type SuggestedPlanRefundQuery = { order?: AdminTypes.Maybe<{ suggestedRefund?: AdminTypes.Maybe<{ amountSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, suggestedTransactions: Array<(
+        Pick<AdminTypes.SuggestedOrderTransaction, 'gateway' | 'kind'>
+        & { amountSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, parentTransaction?: AdminTypes.Maybe<Pick<AdminTypes.OrderTransaction, 'id'>> }
+      )> }> }> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query OnlineStorePublication {\n    publications(first: 50, catalogType: APP) {\n      nodes {\n        id\n        catalog {\n          title\n        }\n      }\n    }\n  }\n": {return: OnlineStorePublicationQuery, variables: OnlineStorePublicationQueryVariables},
+  "#graphql\n  query OrderForPlanRefund($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      cancelledAt\n      currencyCode\n      presentmentCurrencyCode\n      lineItems(first: 100) {\n        nodes {\n          id\n          refundableQuantity\n          unfulfilledQuantity\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      refunds(first: 50) {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n        refundLineItems(first: 1) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanRefundQuery, variables: OrderForPlanRefundQueryVariables},
   "#graphql\n  query ProductVariantOwner($id: ID!) {\n    productVariant(id: $id) {\n      id\n      product {\n        id\n      }\n    }\n  }\n": {return: ProductVariantOwnerQuery, variables: ProductVariantOwnerQueryVariables},
   "#graphql\n  query ProtectionItemCandidates($ids: [ID!]!) {\n    shop {\n      currencyCode\n    }\n    nodes(ids: $ids) {\n      __typename\n      ... on ProductVariant {\n        id\n        title\n        price\n        product {\n          id\n          title\n        }\n      }\n      ... on Product {\n        id\n        title\n        variants(first: 250) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n    }\n  }\n": {return: ProtectionItemCandidatesQuery, variables: ProtectionItemCandidatesQueryVariables},
   "#graphql\n  query ProtectionProductsPublished($ids: [ID!]!, $publicationId: ID!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product {\n        id\n        title\n        publishedOnPublication(publicationId: $publicationId)\n      }\n    }\n  }\n": {return: ProtectionProductsPublishedQuery, variables: ProtectionProductsPublishedQueryVariables},
   "#graphql\n  query ShopCurrency {\n    shop {\n      currencyCode\n    }\n  }\n": {return: ShopCurrencyQuery, variables: ShopCurrencyQueryVariables},
+  "#graphql\n  query SuggestedPlanRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]!) {\n    order(id: $id) {\n      suggestedRefund(\n        refundLineItems: $refundLineItems\n        refundMethodAllocation: ORIGINAL_PAYMENT_METHODS\n      ) {\n        amountSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n        suggestedTransactions {\n          gateway\n          kind\n          amountSet {\n            presentmentMoney {\n              amount\n              currencyCode\n            }\n          }\n          parentTransaction {\n            id\n          }\n        }\n      }\n    }\n  }\n": {return: SuggestedPlanRefundQuery, variables: SuggestedPlanRefundQueryVariables},
 }
 
 interface GeneratedMutationTypes {
   "#graphql\n  mutation CreateProtectionProduct($productSet: ProductSetInput!, $synchronous: Boolean!) {\n    productSet(synchronous: $synchronous, input: $productSet) {\n      product {\n        id\n        title\n        status\n        variants(first: 100) {\n          nodes {\n            id\n            title\n            price\n            taxable\n            selectedOptions {\n              name\n              value\n            }\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateProtectionProductMutation, variables: CreateProtectionProductMutationVariables},
   "#graphql\n  mutation PublishProtectionProduct($id: ID!, $input: [PublicationInput!]!) {\n    publishablePublish(id: $id, input: $input) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: PublishProtectionProductMutation, variables: PublishProtectionProductMutationVariables},
+  "#graphql\n  mutation RefundPlanLine($input: RefundInput!, $idempotencyKey: String!) {\n    refundCreate(input: $input) @idempotent(key: $idempotencyKey) {\n      refund {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: RefundPlanLineMutation, variables: RefundPlanLineMutationVariables},
   "#graphql\n  mutation SetPlanAvailability($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        key\n        namespace\n        updatedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: SetPlanAvailabilityMutation, variables: SetPlanAvailabilityMutationVariables},
 }
 declare module '@shopify/admin-api-client' {

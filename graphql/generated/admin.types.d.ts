@@ -25,6 +25,23 @@ export type AppCatalog = Catalog & Node & {
 };
 
 /**
+ * A custom property. Attributes are used to store additional information about a Shopify resource, such as
+ * products, customers, or orders. Attributes are stored as key-value pairs.
+ *
+ * For example, a list of attributes might include whether a customer is a first-time buyer (`"customer_first_order": "true"`),
+ * whether an order is gift-wrapped (`"gift_wrapped": "true"`), a preferred delivery date
+ * (`"preferred_delivery_date": "2025-10-01"`), the discount applied (`"loyalty_discount_applied": "10%"`), and any
+ * notes provided by the customer (`"customer_notes": "Please leave at the front door"`).
+ */
+export type Attribute = {
+  __typename?: 'Attribute';
+  /** The key or name of the attribute. For example, `"customer_first_order"`. */
+  key: Scalars['String']['output'];
+  /** The value of the attribute. For example, `"true"`. */
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * A list of products with publishing and pricing information.
  * A catalog can be associated with a specific context, such as a
  * [`Market`](https://shopify.dev/api/admin-graphql/current/objects/market), [`CompanyLocation`](https://shopify.dev/api/admin-graphql/current/objects/companylocation),
@@ -997,6 +1014,54 @@ export type InventoryItemMeasurementInput = {
   weight?: InputMaybe<WeightInput>;
 };
 
+/**
+ * The `LineItem` object represents a single product or service that a customer purchased in an
+ * [order](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order).
+ * Each line item is associated with a
+ * [product variant](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductVariant)
+ * and can have multiple [discount allocations](https://shopify.dev/docs/api/admin-graphql/latest/objects/DiscountAllocation).
+ * Line items contain details about what was purchased, including the product variant, quantity, pricing,
+ * and fulfillment status.
+ *
+ * Use the `LineItem` object to manage the following processes:
+ *
+ * - [Track the quantity of items](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/build-fulfillment-solutions)
+ * ordered, fulfilled, and unfulfilled.
+ * - [Calculate prices](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/edit-orders), including discounts and taxes.
+ * - Manage fulfillment through [fulfillment services](https://shopify.dev/docs/apps/build/orders-fulfillment/fulfillment-service-apps).
+ * - Manage [returns](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/build-return-management) and [exchanges](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/manage-exchanges).
+ * - Handle [subscriptions](https://shopify.dev/docs/apps/build/purchase-options/subscriptions) and recurring orders.
+ *
+ * Line items can also include custom attributes and properties, allowing merchants to add specific details
+ * about each item in an order. Learn more about
+ * [managing orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type LineItem = Node & {
+  __typename?: 'LineItem';
+  /** A list of attributes that represent custom features or special requests. */
+  customAttributes: Array<Attribute>;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** The number of units ordered, excluding refunded units and removed units. */
+  refundableQuantity: Scalars['Int']['output'];
+  /** The number of units not yet fulfilled. */
+  unfulfilledQuantity: Scalars['Int']['output'];
+  /** The Variant object associated with this line item. */
+  variant?: Maybe<ProductVariant>;
+};
+
+/** An auto-generated type for paginating through multiple LineItems. */
+export type LineItemConnection = {
+  __typename?: 'LineItemConnection';
+  /**
+   * A list of nodes that are contained in LineItemEdge. You can fetch data about
+   * an individual node, or you can follow the edges to fetch data about a
+   * collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<LineItem>;
+};
+
 /** The input fields required to link a product option to a metafield. */
 export type LinkedMetafieldCreateInput = {
   /** The key of the metafield this option is linked to. */
@@ -1175,6 +1240,47 @@ export type MetafieldsSetUserErrorCode =
   /** The input value is too short. */
   | 'TOO_SHORT';
 
+/**
+ * A collection of monetary values in their respective currencies. Used throughout
+ * the API for multi-currency pricing and transactions, when an amount in the
+ * shop's currency is converted to the customer's currency of choice. The
+ * `presentmentMoney` field contains the amount in the customer's selected
+ * currency. The `shopMoney` field contains the equivalent in the shop's base currency.
+ */
+export type MoneyBag = {
+  __typename?: 'MoneyBag';
+  /** Amount in presentment currency. */
+  presentmentMoney: MoneyV2;
+};
+
+/** The input fields for a monetary value with currency. */
+export type MoneyInput = {
+  /** Decimal money amount. */
+  amount: Scalars['Decimal']['input'];
+  /** Currency of the money. */
+  currencyCode: CurrencyCode;
+};
+
+/**
+ * A precise monetary value and its associated currency. Combines a decimal amount
+ * with a three-letter currency code to express prices, costs, and other financial
+ * values throughout the API. For example, 12.99 USD.
+ */
+export type MoneyV2 = {
+  __typename?: 'MoneyV2';
+  /**
+   * A monetary value in decimal format, allowing for precise representation of cents or fractional
+   * currency. For example, 12.99.
+   */
+  amount: Scalars['Decimal']['output'];
+  /**
+   * The three-letter currency code that represents a world currency used in a store. Currency codes
+   * include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
+   * and non-standard codes. For example, USD.
+   */
+  currencyCode: CurrencyCode;
+};
+
 /** The schema's entry point for all mutation operations. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -1251,6 +1357,46 @@ export type Mutation = {
    * store channels support [scheduled publishing](https://shopify.dev/docs/apps/build/sales-channels/scheduled-product-publishing).
    */
   publishablePublish?: Maybe<PublishablePublishPayload>;
+  /**
+   * Creates a refund for an order, allowing you to process returns and issue payments back to customers.
+   *
+   * Use the `refundCreate` mutation to programmatically process refunds in scenarios where you need to
+   * return money to customers, such as when handling returns, processing chargebacks, or correcting
+   * order errors.
+   *
+   * The `refundCreate` mutation supports various refund scenarios:
+   *
+   * - Refunding line items with optional restocking
+   * - Refunding shipping costs
+   * - Refunding duties and import taxes
+   * - Refunding additional fees
+   * - Processing refunds through different payment methods
+   * - Issuing store credit refunds (when enabled)
+   *
+   * You can create both full and partial refunds, and optionally allow over-refunding in specific
+   * cases.
+   *
+   * After creating a refund, you can track its status and details through the order's
+   * [`refunds`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order#field-Order.fields.refunds)
+   * field. The refund is associated with the order and can be used for reporting and reconciliation purposes.
+   *
+   * Learn more about
+   * [managing returns](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/build-return-management)
+   * and [refunding duties](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/view-and-refund-duties).
+   *
+   * > Note:
+   * > The refunding behavior of the `refundCreate` mutation is similar to the
+   * [`refundReturn`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/returnRefund)
+   * mutation. The key difference is that the `refundCreate` mutation lets you to specify restocking behavior
+   * for line items, whereas the `returnRefund` mutation focuses solely on handling the financial refund without
+   * any restocking input.
+   *
+   * > Caution:
+   * > As of 2026-01, this mutation supports an optional idempotency key using the `@idempotent` directive.
+   * > As of 2026-04, the idempotency key is required and must be provided using the `@idempotent` directive.
+   * > For more information, see the [idempotency documentation](https://shopify.dev/docs/api/usage/idempotent-requests).
+   */
+  refundCreate?: Maybe<RefundCreatePayload>;
 };
 
 
@@ -1272,6 +1418,12 @@ export type MutationProductSetArgs = {
 export type MutationPublishablePublishArgs = {
   id: Scalars['ID']['input'];
   input: Array<PublicationInput>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationRefundCreateArgs = {
+  input: RefundInput;
 };
 
 /**
@@ -1303,6 +1455,275 @@ export type OptionValueSetInput = {
   /** Value associated with an option. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type Order = Node & {
+  __typename?: 'Order';
+  /**
+   * The date and time in [ISO 8601 format](https://en.wikipedia.org/wiki/ISO_8601) when an order was canceled.
+   * Returns `null` if the order hasn't been canceled.
+   */
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The shop currency when the order was placed. For example, "USD" or "CAD". */
+  currencyCode: CurrencyCode;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** A list of the order's line items. Line items represent the individual products and quantities that make up the order. */
+  lineItems: LineItemConnection;
+  /**
+   * The unique identifier for the order that appears on the order page in the Shopify admin and the **Order status** page.
+   * For example, "#1001", "EN1001", or "1001-A".
+   * This value isn't unique across multiple stores. Use this field to identify
+   * orders in the Shopify admin and for order tracking.
+   */
+  name: Scalars['String']['output'];
+  /**
+   * The currency used by the customer when placing the order. For example, "USD", "EUR", or "CAD".
+   * This may differ from the shop's base currency when serving international customers or using multi-currency pricing.
+   */
+  presentmentCurrencyCode: CurrencyCode;
+  /**
+   * A list of refunds that have been applied to the order.
+   * Refunds represent money returned to customers for returned items, cancellations, or adjustments.
+   */
+  refunds: Array<Refund>;
+  /**
+   * A calculated refund suggestion for the order based on specified line items, shipping, and duties.
+   * Use this to preview refund amounts, taxes, and processing fees before creating an actual refund.
+   */
+  suggestedRefund?: Maybe<SuggestedRefund>;
+};
+
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderLineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderRefundsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderSuggestedRefundArgs = {
+  refundDuties?: InputMaybe<Array<RefundDutyInput>>;
+  refundLineItems?: InputMaybe<Array<RefundLineItemInput>>;
+  refundMethodAllocation?: InputMaybe<RefundMethodAllocation>;
+  refundShipping?: InputMaybe<Scalars['Boolean']['input']>;
+  shippingAmount?: InputMaybe<Scalars['Money']['input']>;
+  suggestFullRefund?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Discrepancy reasons for order adjustments. */
+export type OrderAdjustmentInputDiscrepancyReason =
+  /** The discrepancy reason is customer. */
+  | 'CUSTOMER'
+  /** The discrepancy reason is damage. */
+  | 'DAMAGE'
+  /** The discrepancy reason is not one of the predefined reasons. */
+  | 'OTHER'
+  /** The discrepancy reason is restocking. */
+  | 'RESTOCK';
+
+/**
+ * The `OrderTransaction` object represents a payment transaction that's associated with an order. An order
+ * transaction is a specific action or event that happens within the context of an order, such as a customer paying
+ * for a purchase or receiving a refund, or other payment-related activity.
+ *
+ * Use the `OrderTransaction` object to capture the complete lifecycle of a payment, from initial
+ * authorization to final settlement, including refunds and currency exchanges. Common use cases for using the
+ * `OrderTransaction` object include:
+ *
+ * - Processing new payments for orders
+ * - Managing payment authorizations and captures
+ * - Processing refunds for returned items
+ * - Tracking payment status and errors
+ * - Managing multi-currency transactions
+ * - Handling payment gateway integrations
+ *
+ * Each `OrderTransaction` object has a [`kind`](https://shopify.dev/docs/api/admin-graphql/latest/enums/OrderTransactionKind)
+ * that defines the type of transaction and a [`status`](https://shopify.dev/docs/api/admin-graphql/latest/enums/OrderTransactionStatus)
+ * that indicates the current state of the transaction. The object stores detailed information about payment
+ * methods, gateway processing, and settlement details.
+ *
+ * Learn more about [payment processing](https://help.shopify.com/manual/payments)
+ * and [payment gateway integrations](https://www.shopify.com/ca/payment-gateways).
+ */
+export type OrderTransaction = Node & {
+  __typename?: 'OrderTransaction';
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+};
+
+/** The input fields for the information needed to create an order transaction. */
+export type OrderTransactionInput = {
+  /** The amount of money for this transaction. */
+  amount: Scalars['Money']['input'];
+  /** The payment gateway to use for this transaction. */
+  gateway: Scalars['String']['input'];
+  /** The kind of transaction. */
+  kind: OrderTransactionKind;
+  /** The ID of the order associated with the transaction. */
+  orderId: Scalars['ID']['input'];
+  /** The ID of the optional parent transaction, for example the authorization of a capture. */
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The different kinds of order transactions. */
+export type OrderTransactionKind =
+  /**
+   * An amount reserved against the cardholder's funding source.
+   * Money does not change hands until the authorization is captured.
+   */
+  | 'AUTHORIZATION'
+  /** A transfer of the money that was reserved by an authorization. */
+  | 'CAPTURE'
+  /** The money returned to the customer when they've paid too much during a cash transaction. */
+  | 'CHANGE'
+  /** An authorization for a payment taken with an EMV credit card reader. */
+  | 'EMV_AUTHORIZATION'
+  /**
+   * A partial or full return of captured funds to the cardholder.
+   * A refund can happen only after a capture is processed.
+   */
+  | 'REFUND'
+  /** An authorization and capture performed together in a single step. */
+  | 'SALE'
+  /** A suggested refund transaction that can be used to create a refund. */
+  | 'SUGGESTED_REFUND'
+  /** A cancelation of an authorization transaction. */
+  | 'VOID';
 
 /**
  * The `Product` object lets you manage products in a merchant’s store.
@@ -1892,6 +2313,32 @@ export type QueryRoot = {
    */
   nodes: Array<Maybe<Node>>;
   /**
+   * The `order` query retrieves an
+   * [order](https://shopify.dev/docs/api/admin-graphql/latest/objects/order) by
+   * its ID. This query provides access to comprehensive order information such as
+   * customer details, line items, financial data, and fulfillment status.
+   *
+   * Use the `order` query to retrieve information associated with the following processes:
+   *
+   * - [Order management and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps)
+   * - [Financial reporting](https://help.shopify.com/manual/finance)
+   * - [Customer purchase history](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/customers-reports)
+   * and [transaction analysis](https://shopify.dev/docs/apps/launch/billing/view-charges-earnings#transaction-data-through-the-graphql-admin-api)
+   * - [Shipping](https://shopify.dev/docs/apps/build/checkout/delivery-shipping) and [inventory management](https://shopify.dev/docs/apps/build/orders-fulfillment/inventory-management-apps)
+   *
+   * You can only retrieve the last 60 days worth of orders from a store by
+   * default. If you want to access older orders, then you need to [request access to all
+   * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions).
+   *
+   * For large order datasets, consider using [bulk operations](https://shopify.dev/docs/api/usage/bulk-operations/queries).
+   * Bulk operations handle pagination automatically and allow you to retrieve data
+   * asynchronously without being constrained by API rate limits.
+   * Learn more about [creating orders](https://shopify.dev/docs/api/admin-graphql/latest/mutations/ordercreate)
+   * and [building order management
+   * apps](https://shopify.dev/docs/apps/build/orders-fulfillment).
+   */
+  order?: Maybe<Order>;
+  /**
    * Retrieves a [product variant](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductVariant) by its ID.
    *
    * A product variant is a specific version of a
@@ -1931,6 +2378,12 @@ export type QueryRootNodesArgs = {
 
 
 /** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
 export type QueryRootProductVariantArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1945,6 +2398,230 @@ export type QueryRootPublicationsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
+/**
+ * The `Refund` object represents a financial record of money returned to a customer from an order.
+ * It provides a comprehensive view of all refunded amounts, transactions, and restocking instructions
+ * associated with returning products or correcting order issues.
+ *
+ * The `Refund` object provides information to:
+ *
+ * - Process customer returns and issue payments back to customers
+ * - Handle partial or full refunds for line items with optional inventory restocking
+ * - Refund shipping costs, duties, and additional fees
+ * - Issue store credit refunds as an alternative to original payment method returns
+ * - Track and reconcile all financial transactions related to refunds
+ *
+ * Each `Refund` object maintains detailed records of what was refunded, how much was refunded,
+ * which payment transactions were involved, and any inventory restocking that occurred. The refund
+ * can include multiple components such as product line items, shipping charges, taxes, duties, and
+ * additional fees, all calculated with proper currency handling for international orders.
+ *
+ * Refunds are always associated with an [order](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order)
+ * and can optionally be linked to a [return](https://shopify.dev/docs/api/admin-graphql/latest/objects/Return)
+ * if the refund was initiated through the returns process. The refund tracks both the presentment currency
+ * (what the customer sees) and the shop currency for accurate financial reporting.
+ *
+ * > Note:
+ * > The existence of a `Refund` object doesn't guarantee that the money has been returned to the customer.
+ * > The actual financial processing happens through associated
+ * > [`OrderTransaction`](https://shopify.dev/docs/api/admin-graphql/latest/objects/OrderTransaction)
+ * > objects, which can be in various states, such as pending, processing, success, or failure.
+ * > To determine if money has actually been refunded, check the
+ * > [status](https://shopify.dev/docs/api/admin-graphql/latest/objects/OrderTransaction#field-OrderTransaction.fields.status)
+ * > of the associated transactions.
+ *
+ * Learn more about
+ * [managing returns](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/build-return-management),
+ * [refunding duties](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/view-and-refund-duties), and
+ * [processing refunds](https://shopify.dev/docs/api/admin-graphql/latest/mutations/refundCreate).
+ */
+export type Refund = Node & {
+  __typename?: 'Refund';
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** The optional note associated with the refund. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** The `RefundLineItem` resources attached to the refund. */
+  refundLineItems: RefundLineItemConnection;
+  /** The total amount across all transactions for the refund, in shop and presentment currencies. */
+  totalRefundedSet: MoneyBag;
+};
+
+
+/**
+ * The `Refund` object represents a financial record of money returned to a customer from an order.
+ * It provides a comprehensive view of all refunded amounts, transactions, and restocking instructions
+ * associated with returning products or correcting order issues.
+ *
+ * The `Refund` object provides information to:
+ *
+ * - Process customer returns and issue payments back to customers
+ * - Handle partial or full refunds for line items with optional inventory restocking
+ * - Refund shipping costs, duties, and additional fees
+ * - Issue store credit refunds as an alternative to original payment method returns
+ * - Track and reconcile all financial transactions related to refunds
+ *
+ * Each `Refund` object maintains detailed records of what was refunded, how much was refunded,
+ * which payment transactions were involved, and any inventory restocking that occurred. The refund
+ * can include multiple components such as product line items, shipping charges, taxes, duties, and
+ * additional fees, all calculated with proper currency handling for international orders.
+ *
+ * Refunds are always associated with an [order](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order)
+ * and can optionally be linked to a [return](https://shopify.dev/docs/api/admin-graphql/latest/objects/Return)
+ * if the refund was initiated through the returns process. The refund tracks both the presentment currency
+ * (what the customer sees) and the shop currency for accurate financial reporting.
+ *
+ * > Note:
+ * > The existence of a `Refund` object doesn't guarantee that the money has been returned to the customer.
+ * > The actual financial processing happens through associated
+ * > [`OrderTransaction`](https://shopify.dev/docs/api/admin-graphql/latest/objects/OrderTransaction)
+ * > objects, which can be in various states, such as pending, processing, success, or failure.
+ * > To determine if money has actually been refunded, check the
+ * > [status](https://shopify.dev/docs/api/admin-graphql/latest/objects/OrderTransaction#field-OrderTransaction.fields.status)
+ * > of the associated transactions.
+ *
+ * Learn more about
+ * [managing returns](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/build-return-management),
+ * [refunding duties](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/view-and-refund-duties), and
+ * [processing refunds](https://shopify.dev/docs/api/admin-graphql/latest/mutations/refundCreate).
+ */
+export type RefundRefundLineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Return type for `refundCreate` mutation. */
+export type RefundCreatePayload = {
+  __typename?: 'RefundCreatePayload';
+  /** The created refund. */
+  refund?: Maybe<Refund>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<UserError>;
+};
+
+/** The input fields required to reimburse duties on a refund. */
+export type RefundDutyInput = {
+  /** The ID of the duty in the refund. */
+  dutyId: Scalars['ID']['input'];
+  /** The type of refund for this duty. */
+  refundType?: InputMaybe<RefundDutyRefundType>;
+};
+
+/** The type of refund to perform for a particular refund duty. */
+export type RefundDutyRefundType =
+  /** The duty is fully refunded. */
+  | 'FULL'
+  /** The duty is proportionally refunded based on the quantity of the refunded line item. */
+  | 'PROPORTIONAL';
+
+/** The input fields to create a refund. */
+export type RefundInput = {
+  /** Whether to allow the total refunded amount to surpass the amount paid for the order. */
+  allowOverRefunding?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * The currency that is used to refund the order. This must be the presentment
+   * currency, which is the currency used by the customer. This is a required field
+   * for orders where the currency and presentment currency differ.
+   */
+  currency?: InputMaybe<CurrencyCode>;
+  /** An optional reason for a discrepancy between calculated and actual refund amounts. */
+  discrepancyReason?: InputMaybe<OrderAdjustmentInputDiscrepancyReason>;
+  /** An optional note that's attached to the refund. */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** Whether to send a refund notification to the customer. */
+  notify?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The ID of the order that's being refunded. */
+  orderId: Scalars['ID']['input'];
+  /** The date and time when the refund is being processed. If not provided, it will be set to the current time. */
+  processedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** A list of duties to refund. */
+  refundDuties?: InputMaybe<Array<RefundDutyInput>>;
+  /** A list of line items to refund. */
+  refundLineItems?: InputMaybe<Array<RefundLineItemInput>>;
+  /** A list of instructions to process the financial outcome of the refund. */
+  refundMethods?: InputMaybe<Array<RefundMethodInput>>;
+  /** The input fields that are required to reimburse shipping costs. */
+  shipping?: InputMaybe<ShippingRefundInput>;
+  /** A list of transactions involved in the refund. */
+  transactions?: InputMaybe<Array<OrderTransactionInput>>;
+};
+
+/**
+ * A [`Product`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Product) or [`ProductVariant`](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductVariant)
+ * being refunded from an order. Each refund line item tracks the quantity,
+ * pricing, and restocking details for items returned to the merchant.
+ *
+ * The refund line item links to the original
+ * [`LineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/LineItem) from
+ * the [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order)
+ * and includes financial information such as the refunded price, subtotal, and
+ * taxes in both shop and presentment currencies. The [`restockType`](https://shopify.dev/docs/api/admin-graphql/latest/objects/RefundLineItem#field-RefundLineItem.fields.restockType)
+ * field indicates whether and how the merchant restocks the returned items to
+ * inventory, while the [`location`](https://shopify.dev/docs/api/admin-graphql/latest/objects/RefundLineItem#field-RefundLineItem.fields.location)
+ * field specifies where restocking occurs.
+ */
+export type RefundLineItem = {
+  __typename?: 'RefundLineItem';
+  /** The `LineItem` resource associated to the refunded line item. */
+  lineItem: LineItem;
+  /** The quantity of a refunded line item. */
+  quantity: Scalars['Int']['output'];
+};
+
+/** An auto-generated type for paginating through multiple RefundLineItems. */
+export type RefundLineItemConnection = {
+  __typename?: 'RefundLineItemConnection';
+  /**
+   * A list of nodes that are contained in RefundLineItemEdge. You can fetch data
+   * about an individual node, or you can follow the edges to fetch data about a
+   * collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<RefundLineItem>;
+};
+
+/** The input fields required to reimburse line items on a refund. */
+export type RefundLineItemInput = {
+  /** The ID of the line item in the refund. */
+  lineItemId: Scalars['ID']['input'];
+  /** The intended location for restocking. If the `restockType` is set to `NO_RESTOCK`, then this value is empty. */
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  /** The quantity of the associated line item to be refunded. */
+  quantity: Scalars['Int']['input'];
+  /** The type of restock for this line item. */
+  restockType?: InputMaybe<RefundLineItemRestockType>;
+};
+
+/** The type of restock performed for a particular refund line item. */
+export type RefundLineItemRestockType =
+  /** The refund line item was canceled. Use this when restocking unfulfilled line items. */
+  | 'CANCEL'
+  /**
+   * Deprecated. The refund line item was restocked, without specifically
+   * beingidentified as a return or cancelation. This value is not accepted when
+   * creating new refunds.
+   */
+  | 'LEGACY_RESTOCK'
+  /** Refund line item was not restocked. */
+  | 'NO_RESTOCK'
+  /** The refund line item was returned. Use this when restocking line items that were fulfilled. */
+  | 'RETURN';
+
+/** The different methods that a refund amount can be allocated to. */
+export type RefundMethodAllocation =
+  /** The refund is to original payment methods. */
+  | 'ORIGINAL_PAYMENT_METHODS'
+  /** The refund is to store credit. */
+  | 'STORE_CREDIT';
+
+/** The input fields for processing the financial outcome of a refund. */
+export type RefundMethodInput =
+  /** The details of the refund to store credit. */
+  { storeCreditRefund: StoreCreditRefundInput; };
 
 /** The input fields for SEO information. */
 export type SeoInput = {
@@ -1966,6 +2643,14 @@ export type SelectedOption = {
   value: Scalars['String']['output'];
 };
 
+/** The input fields that are required to reimburse shipping costs. */
+export type ShippingRefundInput = {
+  /** The monetary value of the shipping fees to be reimbursed. */
+  amount?: InputMaybe<Scalars['Money']['input']>;
+  /** Whether a full refund is provided. */
+  fullRefund?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /**
  * The central configuration and settings hub for a Shopify store. Access business
  * information, operational preferences, feature availability, and store-wide
@@ -1981,6 +2666,57 @@ export type Shop = Node & {
   __typename?: 'Shop';
   /** The three letter code for the currency that the shop sells in. */
   currencyCode: CurrencyCode;
+};
+
+/** The input fields to process a refund to store credit. */
+export type StoreCreditRefundInput = {
+  /** The amount to be issued as store credit. */
+  amount: MoneyInput;
+  /** An optional expiration date for the store credit being issued. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/**
+ * A suggested transaction. Suggested transaction are usually used in the context of refunds
+ * and exchanges.
+ */
+export type SuggestedOrderTransaction = {
+  __typename?: 'SuggestedOrderTransaction';
+  /** The amount and currency of the suggested order transaction in shop and presentment currencies. */
+  amountSet: MoneyBag;
+  /** The suggested payment gateway used to process the transaction. */
+  gateway?: Maybe<Scalars['String']['output']>;
+  /** Specifies the kind of the suggested order transaction. */
+  kind: SuggestedOrderTransactionKind;
+  /** The associated parent transaction, for example the authorization of a capture. */
+  parentTransaction?: Maybe<OrderTransaction>;
+};
+
+/** Specifies the kind of the suggested order transaction. */
+export type SuggestedOrderTransactionKind =
+  /** A suggested refund transaction for an order. */
+  | 'SUGGESTED_REFUND';
+
+/**
+ * A refund amount that Shopify suggests based on the items, duties, and shipping
+ * costs that customers return. Provides a breakdown of all monetary values
+ * including subtotals, taxes, discounts, and the maximum refundable amount.
+ *
+ * The suggested refund includes [`RefundLineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/RefundLineItem)
+ * objects to refund with their quantities and restock instructions, [`RefundDuty`](https://shopify.dev/docs/api/admin-graphql/latest/objects/RefundDuty)
+ * objects for duty reimbursements, and [`ShippingRefund`](https://shopify.dev/docs/api/admin-graphql/latest/objects/ShippingRefund)
+ * for shipping cost refunds. Provides [`SuggestedOrderTransaction`](https://shopify.dev/docs/api/admin-graphql/latest/objects/SuggestedOrderTransaction)
+ * objects and the [`SuggestedRefundMethod`](https://shopify.dev/docs/api/admin-graphql/latest/interfaces/SuggestedRefundMethod)
+ * interface to process the refund through the appropriate gateways.
+ *
+ * Learn more about [previewing and refunding duties](https://shopify.dev/docs/apps/build/orders-fulfillment/returns-apps/view-and-refund-duties#step-3-preview-a-refund-that-includes-duties).
+ */
+export type SuggestedRefund = {
+  __typename?: 'SuggestedRefund';
+  /** The total monetary value to be refunded in shop and presentment currencies. */
+  amountSet: MoneyBag;
+  /** A list of suggested order transactions. */
+  suggestedTransactions: Array<SuggestedOrderTransaction>;
 };
 
 /** The input fields that identify a unique valued metafield. */

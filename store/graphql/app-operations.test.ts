@@ -51,12 +51,15 @@ describe("the app's Admin GraphQL operations against the store", () => {
     expect([...operations.keys()].sort()).toEqual([
       "CreateProtectionProduct",
       "OnlineStorePublication",
+      "OrderForPlanRefund",
       "ProductVariantOwner",
       "ProtectionItemCandidates",
       "ProtectionProductsPublished",
       "PublishProtectionProduct",
+      "RefundPlanLine",
       "SetPlanAvailability",
       "ShopCurrency",
+      "SuggestedPlanRefund",
     ]);
   });
 
@@ -65,6 +68,67 @@ describe("the app's Admin GraphQL operations against the store", () => {
     for (const [name, source] of operations) {
       expect({ name, errors: engine.validate(source) }).toEqual({ name, errors: [] });
     }
+  });
+
+  it("runs the plan-refund flow: read the order, ask the suggested refund, refund once", async () => {
+    const store = adminGraphqlFixture();
+    const order = store.state.createOrder(store.shop.domain, {
+      lineItems: [
+        { title: "Laptop", price: 99_900, quantity: 2 },
+        {
+          title: "Accident protection",
+          price: 9_900,
+          quantity: 2,
+          requiresShipping: false,
+          properties: [{ name: "_svc_protected_product_ref", value: "123" }],
+        },
+      ],
+    });
+    const orderGid = `gid://shopify/Order/${order.id}`;
+    const planLineGid = `gid://shopify/LineItem/${order.lineItems[1]!.id}`;
+    const ok = async (name: string, variables: Record<string, unknown>) => {
+      const body = await store.run(operation(name), variables);
+      expect(body.errors, `${name} answered errors`).toBeUndefined();
+      return body.data as Record<string, Record<string, unknown>>;
+    };
+
+    const read = await ok("OrderForPlanRefund", { id: orderGid });
+    expect(read.order).toMatchObject({ id: orderGid, cancelledAt: null, refunds: [] });
+    expect((read.order!.lineItems as { nodes: unknown[] }).nodes[1]).toMatchObject({
+      id: planLineGid,
+      refundableQuantity: 2,
+      unfulfilledQuantity: 2,
+      customAttributes: [{ key: "_svc_protected_product_ref", value: "123" }],
+    });
+
+    const refundLineItems = [{ lineItemId: planLineGid, quantity: 1, restockType: "CANCEL" }];
+    const suggested = await ok("SuggestedPlanRefund", { id: orderGid, refundLineItems });
+    const suggestion = suggested.order!.suggestedRefund as {
+      amountSet: { presentmentMoney: { amount: string } };
+      suggestedTransactions: { gateway: string; kind: string; parentTransaction: { id: string } }[];
+    };
+    expect(suggestion.amountSet.presentmentMoney.amount).toBe("99.0");
+    const [transaction] = suggestion.suggestedTransactions;
+
+    const input = {
+      orderId: orderGid,
+      note: "svc-protection: plan refunded with its product",
+      refundLineItems,
+      transactions: [
+        {
+          orderId: orderGid,
+          gateway: transaction!.gateway,
+          kind: "REFUND",
+          amount: "99.00",
+          parentId: transaction!.parentTransaction.id,
+        },
+      ],
+    };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refunded = await ok("RefundPlanLine", { input, idempotencyKey: "plan-refund-key-1" });
+      expect(refunded.refundCreate!.userErrors).toEqual([]);
+    }
+    expect(store.state.order(store.shop.domain, order.id)?.refunds).toHaveLength(1);
   });
 
   it("runs the protection-item flow: create, publish, read back, check ownership, set the hint", async () => {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWebhookJson } from "../../app/lib/json";
-import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import type { OrderRecord } from "../../emulator/state";
-import { freePort } from "../../scripts/bench/processes";
-import { startStore, type RunningStore } from "../../store/server/server";
+import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
-import { startProductionServer, type RunningServer } from "../support/production-server";
 import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
@@ -26,37 +21,13 @@ interface StoreOrder {
   line_items: { id: string; variant_id: string | null; title: string }[];
 }
 
-let explain = () => "";
-
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${explain()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe(`the app against the local Shopify store (${provider})`, () => {
-  let emulator: RunningEmulator;
-  let service: EmulatorClient;
-  let store: RunningStore;
-  let server: RunningServer;
-
-  async function control(path: string, body?: unknown) {
-    const answer = await fetch(`${store.url}/__store/${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await answer.text();
-    return { status: answer.status, body: parseWebhookJson(text) as Record<string, unknown> };
-  }
+  let app: AppAgainstStore;
+  const control = (path: string, body?: unknown) => app.control(path, body);
 
   /** An admin request as App Bridge sends it: a fetch with the session token, for the data. */
   async function adminPost(path: string, route: string, form: Record<string, string>) {
-    const url = `${server.url}${path}?shop=${SHOP}&_data=${encodeURIComponent(route)}`;
+    const url = `${app.server.url}${path}?shop=${SHOP}&_data=${encodeURIComponent(route)}`;
     return fetch(url, {
       method: "POST",
       headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER },
@@ -66,40 +37,27 @@ describe(`the app against the local Shopify store (${provider})`, () => {
   }
 
   async function serviceOrder(orderId: string): Promise<OrderRecord | undefined> {
-    const state = await service.state("sandbox");
+    const state = await app.service.state("sandbox");
     return state.orders.find((order) => order.order_id === orderId);
   }
 
   async function eventTypes(orderId: string, count: number) {
-    return waitFor(`${count} service events for order ${orderId}`, async () => {
-      const types = (await serviceOrder(orderId))?.events.map((event) => event.type) ?? [];
-      return types.length >= count ? types : undefined;
-    });
+    return waitFor(
+      `${count} service events for order ${orderId}`,
+      async () => {
+        const types = (await serviceOrder(orderId))?.events.map((event) => event.type) ?? [];
+        return types.length >= count ? types : undefined;
+      },
+      app.explain,
+    );
   }
 
   beforeAll(async () => {
-    emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
-    service = new EmulatorClient(emulator);
-    store = await startStore({ port: 0, host: "127.0.0.1", retryDelaysMs: [200, 500, 1_000] });
-    const port = await freePort();
-    server = await startProductionServer(
-      {
-        // SHOPIFY_ADMIN_ORIGIN is refused in production: the built app runs as in development,
-        // which keeps its embedded outbox worker (a test process has none).
-        NODE_ENV: "development",
-        SHOPIFY_ADMIN_ORIGIN: store.url,
-        SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-        SVC_BASE_URL: emulator.url,
-      },
-      { port },
-    );
-    explain = () => `\nThe app's log:\n${server.output().slice(-4_000)}`;
+    app = await startAppAgainstStore();
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await store?.close();
-    await emulator?.close();
+    await app?.stop();
   });
 
   it(
@@ -108,7 +66,7 @@ describe(`the app against the local Shopify store (${provider})`, () => {
     async () => {
       const created = await control("shops", {
         shop: SHOP,
-        app_url: server.url,
+        app_url: app.server.url,
         api_key: TEST_API_KEY,
         api_secret: TEST_API_SECRET,
       });
@@ -135,7 +93,7 @@ describe(`the app against the local Shopify store (${provider})`, () => {
         prices: "49.00, 99.00",
         category: "",
       });
-      expect(createdItems.status, server.output().slice(-3000)).toBeLessThan(400);
+      expect(createdItems.status, app.explain()).toBeLessThan(400);
       const products = (await control(`shops/${SHOP}/products`)).body.products as {
         title: string;
         status: string;

@@ -12,7 +12,7 @@ export default {
       "An: Jede Bestellung wird gemeldet, damit der Service nach dem Kauf Schutz anbieten kann (Self-Service-Checkout-Links). Aus: Nur Bestellungen mit Schutzplan werden gemeldet. Gilt für Bestellungen ab jetzt.",
     autoRefundPlans: "Schutzplan mit seinem Produkt erstatten und stornieren",
     autoRefundPlansHelp:
-      "Wird ein geschütztes Produkt erstattet oder storniert, wird sein Schutzplan ebenfalls erstattet oder storniert, wie der Service es verlangt. Wird von den automatischen Planerstattungen eines kommenden Updates verwendet; Ihre Wahl bleibt gespeichert.",
+      "Erstatten Sie ein geschütztes Produkt, erstattet die App dieselben Einheiten seines Schutzplans in Shopify, wie der Service es verlangt; die Notiz ihrer Erstattung sagt es. Aus: Die App hält fest, welche Erstattung sie vorgenommen hätte, und überlässt sie Ihnen. Stornierungen folgen mit einem kommenden Update.",
   },
   offer: {
     title: "Schutzangebot auf Produktseiten",

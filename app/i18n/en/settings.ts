@@ -10,7 +10,7 @@ export default {
       "On: every order is reported, so the service can offer protection after the purchase (self-service checkout links). Off: only orders with a plan are reported. Applies to orders placed from now on.",
     autoRefundPlans: "Refund and cancel a plan with its product",
     autoRefundPlansHelp:
-      "When a protected product is refunded or cancelled, its plan is refunded or cancelled too, as the service requires. Used by the automatic plan refunds of a coming update; saving it now keeps your choice.",
+      "When you refund a protected product, the app refunds the same units of its plan in Shopify, as the service requires; its refund's note says so. Off: the app records the refund it would have made and leaves it to you. Cancellations follow in a coming update.",
   },
   offer: {
     title: "Protection offer on product pages",

@@ -1,0 +1,84 @@
+import { parseWebhookJson } from "../../app/lib/json";
+import { startEmulator, type RunningEmulator } from "../../emulator/server";
+import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
+import { freePort } from "../../scripts/bench/processes";
+import { startStore, type RunningStore } from "../../store/server/server";
+import { startProductionServer, type RunningServer } from "./production-server";
+
+/*
+ * The built app as a process (`npm start`) against a local Shopify store and the protection-service
+ * emulator of its own: the whole conversation over real HTTP, webhooks included. The store's
+ * control API answers with IDs above 2^53, read here losslessly.
+ */
+
+export interface AppAgainstStore {
+  emulator: RunningEmulator;
+  service: EmulatorClient;
+  store: RunningStore;
+  server: RunningServer;
+  /** A control API call: GET without a body, POST with one. */
+  control(path: string, body?: unknown): Promise<ControlAnswer>;
+  /** The end of the app's log, to append to a failure's message. */
+  explain(): string;
+  stop(): Promise<void>;
+}
+
+export interface ControlAnswer {
+  status: number;
+  text: string;
+  body: Record<string, unknown>;
+}
+
+export async function startAppAgainstStore(): Promise<AppAgainstStore> {
+  const emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
+  const store = await startStore({ port: 0, host: "127.0.0.1", retryDelaysMs: [200, 500, 1_000] });
+  const port = await freePort();
+  const server = await startProductionServer(
+    {
+      // The local store is refused in production: the built app runs as in development, which
+      // keeps its embedded workers (a test process has none).
+      NODE_ENV: "development",
+      SHOPIFY_ADMIN_ORIGIN: store.url,
+      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+      SVC_BASE_URL: emulator.url,
+    },
+    { port },
+  );
+  return {
+    emulator,
+    service: new EmulatorClient(emulator),
+    store,
+    server,
+    async control(path, body) {
+      const answer = await fetch(`${store.url}/__store/${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await answer.text();
+      return { status: answer.status, text, body: parseWebhookJson(text) as ControlAnswer["body"] };
+    },
+    explain: () => `\nThe app's log:\n${server.output().slice(-4_000)}`,
+    async stop() {
+      await server.stop();
+      await store.close();
+      await emulator.close();
+    },
+  };
+}
+
+/** Polls `read` until it answers a value; the time-out's message names `what`. */
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  explain: () => string = () => "",
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${explain()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
