@@ -91,7 +91,14 @@ export async function queueFoundPlanLines(
   return queued;
 }
 
-/** An order's actions in the order they run, for the event log and the tests. */
-export function listOrderActions(db: AppPrismaClient, shop: string, orderId: string) {
-  return db.shopifyAction.findMany({ where: { shop, orderId }, orderBy: { id: "asc" } });
+/** The most actions an order's page lists: an order has a few, one per plan line and trigger. */
+export const ORDER_ACTIONS_SHOWN = 50;
+
+/** An order's actions in the order they run (the first 50), for its events' pages. */
+export function listOrderShopifyActions(db: AppPrismaClient, shop: string, orderId: string) {
+  return db.shopifyAction.findMany({
+    where: { shop, orderId },
+    orderBy: { id: "asc" },
+    take: ORDER_ACTIONS_SHOWN,
+  });
 }

@@ -91,6 +91,7 @@ beforeAll(async () => {
     return open === 0;
   });
   await seedFailures(app.prisma);
+  await seedOrderActions(app.prisma);
   await seedProtectionItems(app.prisma);
   browser = await launchChromium();
 }, 120_000);
@@ -206,6 +207,38 @@ async function seedFailures(prisma: typeof app.prisma) {
       // Attempt 2 was cut off: a worker stopped mid-send.
       attempt(failed, 3, now - 60_000, unavailable),
       attempt(accepted, 1, now - 120_000, { outcome: "delivered", httpStatus: 202 }),
+    ],
+  });
+}
+
+const PLAN_REFUND_ID = "9130000000777";
+const REFUSED_PLAN_REFUND =
+  "Shopify refused the plan refund on #1002: Line item quantity exceeds the refundable quantity";
+
+/** The app's actions on the waiting event's order: a plan refunded, and one Shopify refused. */
+async function seedOrderActions(prisma: typeof app.prisma) {
+  const action = (planLineId: string) => ({
+    shop: SHOP,
+    orderId: FAILED_ORDER_ID,
+    kind: "refund_plan_line",
+    triggerId: "9130000000001",
+    planLineId,
+    triggerLines: '[{"lineItemId":"13790000000001","quantity":1}]',
+    attempts: 1,
+    completedAt: new Date(),
+  });
+  await prisma.shopifyAction.createMany({
+    data: [
+      {
+        ...action("13790000000002"),
+        status: "done",
+        refundId: PLAN_REFUND_ID,
+        amount: "49.0",
+        currency: "EUR",
+        quantity: 1,
+        detail: `Plan refunded with its product on order #1002: 49.0 EUR, 1 unit(s), refund ${PLAN_REFUND_ID}`,
+      },
+      { ...action("13790000000003"), status: "dead", lastError: REFUSED_PLAN_REFUND },
     ],
   });
 }
@@ -483,6 +516,15 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     expect(lines[1]).toBe(en("events.attemptLog.cutOffOne", { number: 2 }));
     expect(lines[2]).toContain(en("events.attemptLog.number", { number: 3 }));
     expect(lines[2]).toContain("retryable server_error 503: Service Unavailable");
+    // The app's actions on the order: the plan refunded, with its amount, and the one refused.
+    const actions = await event.page.getByTestId("order-action").allInnerTexts();
+    expect(actions).toHaveLength(2);
+    expect(actions[0]).toContain(
+      en("events.orderActions.refunded", { amount: "€49.00", refundId: PLAN_REFUND_ID }),
+    );
+    expect(actions[0]).toContain(en("events.orderActions.status.done"));
+    expect(actions[1]).toContain(REFUSED_PLAN_REFUND);
+    expect(actions[1]).toContain(en("events.orderActions.status.dead"));
 
     const accepted = await app.prisma.outboxEvent.findFirstOrThrow({
       where: { shop: SHOP, orderId: ACCEPTED_ORDER_ID },

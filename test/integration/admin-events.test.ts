@@ -176,6 +176,7 @@ async function seed() {
 }
 
 beforeEach(async () => {
+  await prisma.shopifyAction.deleteMany({});
   await prisma.outboxAttempt.deleteMany({});
   await prisma.outboxEvent.deleteMany({});
   await prisma.webhookReceipt.deleteMany({});
@@ -364,6 +365,105 @@ describe(`admin event log: one event (${provider})`, () => {
       const result = await call(detailLoader, `/app/events/${id}`, { params: { id } });
       expect((result as Response).status).toBe(404);
     }
+  });
+});
+
+describe(`admin event log: the app's actions on the order (${provider})`, () => {
+  const action = (shop: string, orderId: string, planLineId: string, fields: object) => ({
+    shop,
+    orderId,
+    kind: "refund_plan_line",
+    triggerId: "9130000000001",
+    planLineId,
+    triggerLines: '[{"lineItemId":"1","quantity":1}]',
+    ...fields,
+  });
+
+  it("lists the order's actions in order: the refund made, the reasons, the next attempt", async () => {
+    const id = eventsOf(SHOP, (e) => e.orderId === BIG_ORDER_ID)[0]!;
+    const nextAttemptAt = new Date("2026-11-25T10:00:00.000Z");
+    await prisma.shopifyAction.createMany({
+      data: [
+        action(SHOP, BIG_ORDER_ID, "101", {
+          status: "done",
+          attempts: 1,
+          refundId: "9130000000777",
+          amount: "49.0",
+          currency: "EUR",
+          quantity: 1,
+          detail: "Plan refunded with its product on order #1001: 49.0 EUR, 1 unit(s)",
+        }),
+        action(SHOP, BIG_ORDER_ID, "102", {
+          status: "dead",
+          attempts: 1,
+          lastError: "Shopify refused the plan refund on #1001: Line item is not refundable",
+        }),
+        action(SHOP, BIG_ORDER_ID, "103", {
+          status: "skipped",
+          detail: "Not refunded: refunding plans with their products is off in the app's settings",
+        }),
+        action(SHOP, BIG_ORDER_ID, "104", {
+          status: "failed",
+          attempts: 2,
+          nextAttemptAt,
+          lastError: "refundCreate: Shopify answered HTTP 503",
+        }),
+        // Another order of the shop, and the same order ID in another shop: never shown.
+        action(SHOP, "5558016000001", "201", { status: "done", refundId: "1" }),
+        action(OTHER_SHOP, BIG_ORDER_ID, "301", { status: "done", refundId: "2" }),
+      ],
+    });
+
+    const detail = routeData(
+      await call(detailLoader, `/app/events/${id}`, { params: { id: String(id) } }),
+    );
+    expect(detail.orderActions).toEqual([
+      expect.objectContaining({
+        kind: "refund_plan_line",
+        status: "done",
+        refundId: "9130000000777",
+        amountMinorUnits: 4900,
+        currency: "EUR",
+      }),
+      expect.objectContaining({
+        status: "dead",
+        reason: "Shopify refused the plan refund on #1001: Line item is not refundable",
+      }),
+      expect.objectContaining({
+        status: "skipped",
+        reason: "Not refunded: refunding plans with their products is off in the app's settings",
+      }),
+      expect.objectContaining({
+        status: "failed",
+        attempts: 2,
+        nextAttemptAt: nextAttemptAt.toISOString(),
+        reason: "refundCreate: Shopify answered HTTP 503",
+      }),
+    ]);
+    const ids = detail.orderActions.map((shown) => shown.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("lists the first 50 actions of an order, and none for an order the app did not act on", async () => {
+    const id = eventsOf(SHOP, (e) => e.orderId === BIG_ORDER_ID)[0]!;
+    const quiet = eventsOf(SHOP, (e) => e.orderId !== BIG_ORDER_ID)[0]!;
+    await prisma.shopifyAction.createMany({
+      data: Array.from({ length: 52 }, (_, i) =>
+        action(SHOP, BIG_ORDER_ID, String(1000 + i), { status: "pending" }),
+      ),
+    });
+    const detail = routeData(
+      await call(detailLoader, `/app/events/${id}`, { params: { id: String(id) } }),
+    );
+    const seeded = await prisma.shopifyAction.findMany({ orderBy: { id: "asc" } });
+    expect(detail.orderActions.map((shown) => shown.id)).toEqual(
+      seeded.slice(0, 50).map((row) => row.id),
+    );
+
+    const none = routeData(
+      await call(detailLoader, `/app/events/${quiet}`, { params: { id: String(quiet) } }),
+    );
+    expect(none.orderActions).toEqual([]);
   });
 });
 

@@ -128,6 +128,26 @@ export default {
     rawBodyHelp:
       "Aufbewahrt, weil die App ihn nicht lesen konnte, damit nichts verloren geht, was Shopify signiert hat.",
   },
+  orderActions: {
+    title: "Aktionen der App zu dieser Bestellung",
+    help: "Was die App in Shopify für Sie an dieser Bestellung getan hat, älteste zuerst.",
+    kind: {
+      refund_plan_line: "Erstattung des Schutzplans",
+    },
+    status: {
+      pending: "Wartet",
+      running: "Läuft",
+      done: "Erledigt",
+      skipped: "Übersprungen",
+      failed: "Fehlgeschlagen, wird wiederholt",
+      dead: "Aufgegeben",
+    },
+    refunded: "Schutzplan mit seinem Produkt erstattet: {amount}, Erstattung {refundId}",
+    refundedNoAmount: "Schutzplan mit seinem Produkt erstattet, Erstattung {refundId}",
+    waiting: "Wartet, Versuch {number}, nächster am {time}",
+    running: "Läuft gerade, Versuch {number}",
+    lastError: "Letzter Fehler: {error}",
+  },
   attemptLog: {
     title: "Versuche",
     help: "Jede Sendung dieses Ereignisses an den Dienst und ihr Ergebnis, die älteste zuerst.",

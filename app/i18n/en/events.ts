@@ -125,6 +125,26 @@ export default {
     rawBody: "Body received",
     rawBodyHelp: "Kept because the app could not read it, so nothing Shopify signed is lost.",
   },
+  orderActions: {
+    title: "The app's actions on this order",
+    help: "What the app did in Shopify for you on this order, oldest first.",
+    kind: {
+      refund_plan_line: "Plan refund",
+    },
+    status: {
+      pending: "Waiting",
+      running: "Running",
+      done: "Done",
+      skipped: "Skipped",
+      failed: "Failed, retrying",
+      dead: "Gave up",
+    },
+    refunded: "Plan refunded with its product: {amount}, refund {refundId}",
+    refundedNoAmount: "Plan refunded with its product, refund {refundId}",
+    waiting: "Waiting, attempt {number}, next at {time}",
+    running: "Running now, attempt {number}",
+    lastError: "Last error: {error}",
+  },
   attemptLog: {
     title: "Attempts",
     help: "Each send of this event to the service and what came of it, oldest first.",

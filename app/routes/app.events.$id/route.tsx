@@ -19,6 +19,7 @@ import { useTranslate } from "../../i18n/react";
 import { authenticate } from "../../shopify.server";
 import { AcceptedWithoutEventIdBanner, EventAttempts } from "./EventAttempts";
 import { EventSummaryCard, OrderTimeline, ValidationErrorsBanner } from "./EventDetailCards";
+import { OrderActions } from "./OrderActions";
 
 const RETRYABLE = ["dead", "failed", "unprocessable"];
 
@@ -47,8 +48,17 @@ export const action = async ({
 };
 
 export default function EventDetail() {
-  const { event, payload, response, answer, accepted, attemptLog, orderEvents, orderReceipts } =
-    useLoaderData<typeof loader>();
+  const {
+    event,
+    payload,
+    response,
+    answer,
+    accepted,
+    attemptLog,
+    orderEvents,
+    orderReceipts,
+    orderActions,
+  } = useLoaderData<typeof loader>();
   const t = useTranslate();
   const back = useBackToLog();
   const fetcher = useFetcher<typeof action>();
@@ -100,6 +110,7 @@ export default function EventDetail() {
               orderEvents={orderEvents}
               orderReceipts={orderReceipts}
             />
+            <OrderActions actions={orderActions} />
           </BlockStack>
         </Layout.Section>
       </Layout>
