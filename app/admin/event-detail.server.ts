@@ -58,6 +58,7 @@ export async function loadEventDetail(db: AppPrismaClient, shop: string, id: num
       id: event.id,
       environment: event.environment,
       orderId: event.orderId,
+      orderName: event.orderName,
       eventType: event.eventType,
       status: event.status,
       attempts: event.attempts,

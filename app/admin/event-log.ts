@@ -130,6 +130,11 @@ export function formatJson(text: string, indent = 2): string {
   return out;
 }
 
+/** How the admin names an order: its name ("#1001") when known, else its numeric ID. */
+export function orderLabel(order: { orderId: string; orderName: string | null }): string {
+  return order.orderName ?? order.orderId;
+}
+
 /**
  * The order in the Shopify admin. App Bridge resolves `shopify:admin/…` to the merchant's store
  * when the link opens in the top window (`target="_top"`).

@@ -46,6 +46,7 @@ const EVENT_SUMMARY = {
   id: true,
   environment: true,
   orderId: true,
+  orderName: true,
   eventType: true,
   status: true,
   attempts: true,

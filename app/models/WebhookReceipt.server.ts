@@ -12,6 +12,8 @@ export interface ReceiptInput {
   eventId?: string | null;
   apiVersion?: string | null;
   orderId?: string | null;
+  /** The order's name ("#1001"), when a payload named it or an earlier receipt did. */
+  orderName?: string | null;
   status: ReceiptStatus;
   detail?: string | null;
   /** The raw body; kept only for a delivery that could not be mapped. */
@@ -30,7 +32,7 @@ export interface DeliveryHeaders {
 /** The receipt of a delivery: its headers plus what became of it. */
 export function receiptFor(
   delivery: DeliveryHeaders,
-  outcome: Pick<ReceiptInput, "status" | "detail" | "orderId" | "payload">,
+  outcome: Pick<ReceiptInput, "status" | "detail" | "orderId" | "orderName" | "payload">,
 ): ReceiptInput {
   return {
     shop: delivery.shop,
@@ -51,6 +53,7 @@ export function receiptRow(input: ReceiptInput) {
     eventId: input.eventId ?? null,
     apiVersion: input.apiVersion ?? null,
     orderId: input.orderId ?? null,
+    orderName: input.orderName ?? null,
     status: input.status,
     detail: input.detail ?? null,
     payload: input.payload ?? null,
@@ -111,6 +114,7 @@ const RECEIPT_SUMMARY = {
   topic: true,
   webhookId: true,
   orderId: true,
+  orderName: true,
   status: true,
   detail: true,
   receivedAt: true,
@@ -155,6 +159,22 @@ export async function listWebhookReceiptPage(db: AppPrismaClient, query: Webhook
 export async function countWebhookReceiptsByStatus(db: AppPrismaClient, shop: string) {
   const groups = await db.webhookReceipt.groupBy(statusGroupsOf(shop));
   return countsByStatus<ReceiptStatus>(groups);
+}
+
+/**
+ * The name an earlier webhook gave the order ("#1001"), or null: refunds and fulfillments carry
+ * only the order's ID. One lookup on the (shop, orderId) index; an order has a few receipts.
+ */
+export async function findOrderName(
+  db: AppPrismaClient | AppTransaction,
+  shop: string,
+  orderId: string,
+): Promise<string | null> {
+  const named = await db.webhookReceipt.findFirst({
+    where: { shop, orderId, orderName: { not: null } },
+    select: { orderName: true },
+  });
+  return named?.orderName ?? null;
 }
 
 /** One receipt of the shop, or null: an ID of another shop's receipt finds nothing. */

@@ -79,6 +79,21 @@ function mapOrderCreated(order: JsonObject, options: MappingOptions): MappingRes
   };
 }
 
+/** The longest order name kept: Shopify's are short ("#1001"); a longer one is not a name. */
+const MAX_ORDER_NAME_LENGTH = 255;
+
+/**
+ * The order's name as the merchant knows it ("#1001"), from a topic whose payload is the order.
+ * Refunds, fulfillments and order edits carry only the order's ID: null for them.
+ */
+export function orderNameOf(topic: OrderTopic, payload: unknown): string | null {
+  if (topic !== "orders/create" && topic !== "orders/cancelled") return null;
+  const name = webhookResource(topic, payload)?.name;
+  if (typeof name !== "string") return null;
+  const trimmed = name.trim();
+  return trimmed && trimmed.length <= MAX_ORDER_NAME_LENGTH ? trimmed : null;
+}
+
 /** The resource a topic's payload holds (a refund, an order...), or null when it is no object. */
 export function webhookResource(topic: OrderTopic, payload: unknown): JsonObject | null {
   return isJsonObject(payload) ? unwrap(payload, WRAPPER_KEY[topic]) : null;

@@ -4,6 +4,7 @@ import { logger } from "../logger.server";
 import { isUniqueViolation } from "../lib/unique-violation";
 import {
   findDuplicateReceipt,
+  findOrderName,
   receiptFor,
   receiptRow,
   type ReceiptStatus,
@@ -11,6 +12,7 @@ import {
 import { parseWebhookJson } from "../lib/json";
 import {
   mapOrderWebhook,
+  orderNameOf,
   placedLineRefs,
   planLinesForRefund,
   readRefundTrigger,
@@ -132,9 +134,10 @@ async function recordCarefully(
     delivery.topic === "refunds/create" && parsed.ok
       ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
       : null;
+  const payloadName = parsed.ok ? orderNameOf(delivery.topic, parsed.payload) : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, delivery, settings.environment, mapping, plans);
+      return await recordOnce(db, delivery, settings.environment, mapping, plans, payloadName);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_RECORD_ATTEMPTS) throw error;
     }
@@ -259,15 +262,19 @@ function newOrderRows(
   const { delivery } = queued;
   const { environment } = settings;
   const receiptId = randomUUID();
+  const order = {
+    orderId: mapping.orderId,
+    orderName: orderNameOf(delivery.topic, queued.payload),
+  };
   return {
     queued,
     settings,
     receipt: {
-      ...receiptData(delivery, "processed", mapping.orderId, mapping.detail),
+      ...receiptData(delivery, "processed", order, mapping.detail),
       id: receiptId,
     },
     events: mapping.events.map((derived) =>
-      outboxRow(delivery.shop, environment, mapping.orderId, derived, receiptId),
+      outboxRow(delivery.shop, environment, order, derived, receiptId),
     ),
     summary: [orderSummaryRow(delivery.shop, environment, mapping.events)].filter(
       (row) => row !== null,
@@ -290,17 +297,24 @@ function orderSummaryRow(shop: string, environment: Environment, events: Derived
   return { shop, environment, ...figures, variantIds: JSON.stringify(variantIds) };
 }
 
+/** The order a webhook is about: its ID, and its name ("#1001") when known. */
+interface OrderRef<Id extends string | null = string | null> {
+  orderId: Id;
+  orderName: string | null;
+}
+
 function outboxRow(
   shop: string,
   environment: Environment,
-  orderId: string,
+  order: OrderRef<string>,
   derived: DerivedEvent,
   sourceReceiptId: string,
 ) {
   return {
     shop,
     environment,
-    orderId,
+    orderId: order.orderId,
+    orderName: order.orderName,
     eventType: derived.event.type,
     dedupeKey: derived.dedupeKey,
     payload: JSON.stringify(derived.event),
@@ -320,24 +334,30 @@ async function recordOnce(
   environment: Environment,
   mapping: MappingResult,
   plans: PlanRefundRequest | null,
+  payloadName: string | null,
 ): Promise<RecordOutcome> {
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
 
   const recorded = await db.$transaction(
     async (tx): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> => {
+      const { orderId } = mapping;
+      // Refunds and fulfillments name no order: they take the name an earlier webhook gave it.
+      const orderName =
+        payloadName ?? (orderId ? await findOrderName(tx, delivery.shop, orderId) : null);
+      const order = { orderId, orderName };
       switch (mapping.kind) {
         case "unprocessable":
-          return finish(tx, delivery, "unprocessable", mapping.orderId, mapping.reason, true);
+          return finish(tx, delivery, "unprocessable", order, mapping.reason, true);
         case "ignored": {
           const notes = [mapping.detail];
           if (delivery.topic === "orders/create" && mapping.orderId) {
             const dropped = await dropWaitingFollowUps(tx, delivery.shop, mapping.orderId);
             if (dropped) notes.push(`dropped ${dropped} waiting event(s) of this unreported order`);
           }
-          return finish(tx, delivery, "ignored", mapping.orderId, notes.join("; "));
+          return finish(tx, delivery, "ignored", order, notes.join("; "));
         }
         case "events":
-          return recordEvents(tx, delivery, environment, mapping, plans);
+          return recordEvents(tx, delivery, environment, mapping, plans, orderName);
       }
     },
   );
@@ -352,15 +372,17 @@ async function recordEvents(
   environment: Environment,
   mapping: Extract<MappingResult, { kind: "events" }>,
   plans: PlanRefundRequest | null,
+  orderName: string | null,
 ): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> {
   const { shop } = delivery;
   const { orderId } = mapping;
+  const order = { orderId, orderName };
   const notes = [mapping.detail];
   let events = mapping.events;
 
   if (delivery.topic !== "orders/create" && (await wasOrderIgnored(tx, shop, orderId))) {
     const detail = `Order ${orderId} was not reported (no plan line, and reporting orders without a plan is off); nothing to send`;
-    return finish(tx, delivery, "ignored", orderId, detail);
+    return finish(tx, delivery, "ignored", order, detail);
   }
 
   if (
@@ -399,7 +421,7 @@ async function recordEvents(
   const fresh = events.filter((derived) => !seen.has(derived.dedupeKey));
   if (seen.size) notes.push(`${seen.size} event(s) already recorded from an earlier webhook`);
   if (!fresh.length) {
-    return finish(tx, delivery, "ignored", orderId, notes.join("; "));
+    return finish(tx, delivery, "ignored", order, notes.join("; "));
   }
 
   // An order's events all go to the environment its order_placed went to (decision 018): a
@@ -418,9 +440,9 @@ async function recordEvents(
         : `${planLineIds.length} plan refund(s) skipped (refunding plans with their products is off)`,
     );
   }
-  const receipt = await createReceipt(tx, delivery, "processed", orderId, notes.join("; "), false);
+  const receipt = await createReceipt(tx, delivery, "processed", order, notes.join("; "), false);
   const created = await tx.outboxEvent.createMany({
-    data: fresh.map((derived) => outboxRow(shop, eventEnvironment, orderId, derived, receipt.id)),
+    data: fresh.map((derived) => outboxRow(shop, eventEnvironment, order, derived, receipt.id)),
   });
   if (plans?.trigger.kind === "trigger" && planLineIds.length) {
     await queuePlanRefunds(tx, {
@@ -511,24 +533,24 @@ async function dropWaitingFollowUps(tx: AppTransaction, shop: string, orderId: s
 function receiptData(
   delivery: OrderWebhookDelivery,
   status: ReceiptStatus,
-  orderId: string | null,
+  order: OrderRef,
   detail: string,
   keepPayload = false,
 ) {
   const payload = keepPayload ? delivery.rawBody : null;
-  return receiptRow(receiptFor(delivery, { status, orderId, detail, payload }));
+  return receiptRow(receiptFor(delivery, { status, ...order, detail, payload }));
 }
 
 function createReceipt(
   tx: AppTransaction,
   delivery: OrderWebhookDelivery,
   status: ReceiptStatus,
-  orderId: string | null,
+  order: OrderRef,
   detail: string,
   keepPayload: boolean,
 ) {
   return tx.webhookReceipt.create({
-    data: receiptData(delivery, status, orderId, detail, keepPayload),
+    data: receiptData(delivery, status, order, detail, keepPayload),
   });
 }
 
@@ -536,11 +558,11 @@ async function finish(
   tx: AppTransaction,
   delivery: OrderWebhookDelivery,
   status: ReceiptStatus,
-  orderId: string | null,
+  order: OrderRef,
   detail: string,
   keepPayload = false,
 ): Promise<RecordOutcome> {
-  const receipt = await createReceipt(tx, delivery, status, orderId, detail, keepPayload);
+  const receipt = await createReceipt(tx, delivery, status, order, detail, keepPayload);
   const outcome = status === "processed" ? "recorded" : status;
-  return { outcome, receiptId: receipt.id, orderId, eventCount: 0, detail };
+  return { outcome, receiptId: receipt.id, orderId: order.orderId, eventCount: 0, detail };
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { formatJson } from "../admin/event-log";
+import { formatJson, orderLabel } from "../admin/event-log";
 import { JsonCard, orderFact, SummaryCard } from "../admin/components/detail-cards";
 import {
   EventLogErrorBoundary,
@@ -38,6 +38,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       eventId: receipt.eventId,
       apiVersion: receipt.apiVersion,
       orderId: receipt.orderId,
+      orderName: receipt.orderName,
       status: receipt.status,
       detail: receipt.detail,
       receivedAt: receipt.receivedAt.toISOString(),
@@ -60,7 +61,7 @@ export default function WebhookReceiptDetail() {
     [t("events.detail.topic"), receipt.topic],
     [t("events.detail.status"), <StatusBadge key="status" status={receipt.status} />],
     [t("events.detail.received"), <EventTime key="received" value={receipt.receivedAt} />],
-    orderFact(t, receipt.orderId),
+    orderFact(t, receipt),
     [t("events.detail.detail"), receipt.detail ?? none],
     [t("events.detail.webhookId"), receipt.webhookId],
     [t("events.detail.shopifyEventId"), receipt.eventId ?? none],
@@ -87,7 +88,15 @@ export default function WebhookReceiptDetail() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <SectionCard title={t("events.detail.orderEvents")}>
+          <SectionCard
+            title={
+              receipt.orderId
+                ? t("events.detail.orderEventsOf", {
+                    order: orderLabel({ orderId: receipt.orderId, orderName: receipt.orderName }),
+                  })
+                : t("events.detail.orderEvents")
+            }
+          >
             {orderEvents.length === 0 ? (
               <Text as="p" tone="subdued">
                 {t("events.detail.noOrderEvents")}

@@ -232,6 +232,35 @@ describe(`admin event log: list (${provider})`, () => {
     expect(page.events.map((event) => event.id)).toEqual(expected.slice(0, EVENT_LOG_PAGE_SIZE));
   });
 
+  it("shows each order by its name where a webhook named it, by its ID where none did", async () => {
+    await prisma.outboxEvent.updateMany({
+      where: { shop: SHOP, orderId: BIG_ORDER_ID },
+      data: { orderName: "#1001" },
+    });
+    const named = receipts.find((receipt) => receipt.shop === SHOP && receipt.orderId)!;
+    await prisma.webhookReceipt.update({ where: { id: named.id }, data: { orderName: "#1002" } });
+
+    const page = await eventsPage(`?order=${BIG_ORDER_ID}`);
+    expect(page.events.length).toBeGreaterThan(0);
+    expect(page.events.every((event) => event.orderName === "#1001")).toBe(true);
+    const others = await eventsPage("?order=5558016000003");
+    expect(others.events.map((event) => event.orderName)).toEqual(others.events.map(() => null));
+    const webhooks = await receiptsPage(`?tab=webhooks&order=${named.orderId}`);
+    const row = webhooks.receipts.find((receipt) => receipt.id === named.id);
+    expect(row?.orderName).toBe("#1002");
+
+    const detail = routeData(
+      await call(detailLoader, `/app/events/${page.events[0]!.id}`, {
+        params: { id: String(page.events[0]!.id) },
+      }),
+    );
+    expect(detail.event).toMatchObject({ orderId: BIG_ORDER_ID, orderName: "#1001" });
+    const receipt = routeData(
+      await call(receiptLoader, `/app/events/receipts/${named.id}`, { params: { id: named.id } }),
+    );
+    expect(receipt.receipt).toMatchObject({ orderId: named.orderId, orderName: "#1002" });
+  });
+
   it("ignores a filter value that is not valid, and says which", async () => {
     const page = await eventsPage("?status=lost&order=%231001");
     expect(page.query.invalid).toEqual(["order", "status"]);

@@ -27,6 +27,7 @@ const app = withOutboxApp();
 
 beforeEach(async () => {
   await app.control.reset();
+  await app.prisma.shopifyAction.deleteMany({});
   await app.prisma.outboxEvent.deleteMany({});
   await app.prisma.webhookReceipt.deleteMany({});
   await app.prisma.shopConnection.deleteMany({});
@@ -116,6 +117,37 @@ describe(`order webhooks to service events (${provider})`, () => {
     expect(await app.prisma.webhookReceipt.count()).toBe(3);
     await worker().drain();
     expect(await sentEvents()).toEqual(["order_placed", "order_fulfillment_added"]);
+  });
+
+  it("stores the order's name from orders/create, and a later refund inherits it", async () => {
+    const { name } = JSON.parse(lifecycleBody("orders/create")) as { name: string };
+    expect(name).toMatch(/^#/);
+    await send("orders/create");
+    await send("refunds/create");
+
+    const receipts = await app.prisma.webhookReceipt.findMany({
+      select: { topic: true, orderName: true },
+      orderBy: { receivedAt: "asc" },
+    });
+    expect(receipts).toEqual([
+      { topic: "orders/create", orderName: name },
+      { topic: "refunds/create", orderName: name },
+    ]);
+    const events = await app.prisma.outboxEvent.findMany({
+      select: { eventType: true, orderName: true },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((event) => event.eventType)).toContain("order_refund_added");
+    expect(events.every((event) => event.orderName === name)).toBe(true);
+  });
+
+  it("leaves the name empty for a refund of an order no webhook named yet", async () => {
+    await send("refunds/create");
+    const receipt = await app.prisma.webhookReceipt.findFirstOrThrow({
+      select: { orderName: true },
+    });
+    const event = await app.prisma.outboxEvent.findFirstOrThrow({ select: { orderName: true } });
+    expect([receipt.orderName, event.orderName]).toEqual([null, null]);
   });
 
   it("sends order_placed first when the refund arrives before the order", async () => {

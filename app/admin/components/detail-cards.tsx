@@ -1,6 +1,7 @@
 import { Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import type { Translate } from "../../i18n/translate";
+import { orderLabel } from "../event-log";
 import { Facts, JsonBlock, OrderLink } from "./event-log-ui";
 import { SectionCard } from "./SectionCard";
 
@@ -41,12 +42,16 @@ export function JsonCard({
 }
 
 /** The summary's order row: the order in the Shopify admin, or "none". */
-export function orderFact(t: Translate, orderId: string | null): [string, ReactNode] {
+export function orderFact(
+  t: Translate,
+  { orderId, orderName }: { orderId: string | null; orderName: string | null },
+): [string, ReactNode] {
   const order = orderId ? (
     <OrderLink
       key="order"
       orderId={orderId}
-      label={t("events.detail.openOrder", { id: orderId })}
+      orderName={orderName}
+      label={t("events.detail.openOrder", { id: orderLabel({ orderId, orderName }) })}
     />
   ) : (
     t("events.detail.none")

@@ -16,7 +16,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useLocale, useTranslate } from "../../i18n/react";
 import { isMessageKey, type Translate } from "../../i18n/translate";
-import { orderAdminUrl, type EventLogActionResult } from "../event-log";
+import { orderAdminUrl, orderLabel, type EventLogActionResult } from "../event-log";
 import { ORDER_EVENT_TYPES } from "../event-filters";
 
 // Pieces the event log's three routes share: badges, times, JSON blocks, the retry toast and
@@ -84,11 +84,19 @@ export function EventTime({ value }: { value: string | null }) {
 }
 
 /** The order in the Shopify admin, in the top window (not inside the app's iframe). */
-export function OrderLink({ orderId, label }: { orderId: string | null; label?: string }) {
+export function OrderLink({
+  orderId,
+  orderName,
+  label,
+}: {
+  orderId: string | null;
+  orderName: string | null;
+  label?: string;
+}) {
   if (!orderId) return <Text as="span">-</Text>;
   return (
     <Link url={orderAdminUrl(orderId)} target="_top" removeUnderline>
-      {label ?? orderId}
+      {label ?? orderLabel({ orderId, orderName })}
     </Link>
   );
 }

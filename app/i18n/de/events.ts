@@ -115,7 +115,8 @@ export default {
       "Beheben Sie, was der Dienst unten nennt (oft die Einrichtung eines Produkts, Plans oder Preises), und senden Sie das Ereignis dann erneut.",
     errorCode: "Fehlercode: {code}",
     orderEvents: "Ereignisse dieser Bestellung",
-    orderWebhooks: "Webhooks dieser Bestellung",
+    orderEventsOf: "Ereignisse der Bestellung {order}",
+    orderWebhooks: "Webhooks der Bestellung {order}",
     noOrderEvents: "Für diese Bestellung wurden keine Ereignisse gesendet.",
     noOrderWebhooks: "Für diese Bestellung wurden keine Webhooks empfangen.",
     webhookId: "Webhook-ID",
@@ -129,7 +130,7 @@ export default {
       "Aufbewahrt, weil die App ihn nicht lesen konnte, damit nichts verloren geht, was Shopify signiert hat.",
   },
   orderActions: {
-    title: "Aktionen der App zu dieser Bestellung",
+    title: "Aktionen der App zur Bestellung {order}",
     help: "Was die App in Shopify für Sie an dieser Bestellung getan hat, älteste zuerst.",
     kind: {
       refund_plan_line: "Erstattung des Schutzplans",

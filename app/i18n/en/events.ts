@@ -113,7 +113,8 @@ export default {
       "Fix what the service names below (often a product, plan or price set-up), then retry the event.",
     errorCode: "Error code: {code}",
     orderEvents: "Events of this order",
-    orderWebhooks: "Webhooks of this order",
+    orderEventsOf: "Events of order {order}",
+    orderWebhooks: "Webhooks of order {order}",
     noOrderEvents: "No events were sent for this order.",
     noOrderWebhooks: "No webhooks were received for this order.",
     webhookId: "Webhook ID",
@@ -126,7 +127,7 @@ export default {
     rawBodyHelp: "Kept because the app could not read it, so nothing Shopify signed is lost.",
   },
   orderActions: {
-    title: "The app's actions on this order",
+    title: "The app's actions on order {order}",
     help: "What the app did in Shopify for you on this order, oldest first.",
     kind: {
       refund_plan_line: "Plan refund",

@@ -54,23 +54,26 @@ interface TimelineReceipt {
 
 /** What else happened to the order: its events in sending order and its webhooks. */
 export function OrderTimeline({
+  order,
   currentId,
   orderEvents,
   orderReceipts,
 }: {
+  /** How the page names the order ("#1001", or its ID before a webhook named it). */
+  order: string;
   currentId: number;
   orderEvents: TimelineEvent[];
   orderReceipts: TimelineReceipt[];
 }) {
   const t = useTranslate();
   return (
-    <SectionCard title={t("events.detail.orderEvents")}>
+    <SectionCard title={t("events.detail.orderEventsOf", { order })}>
       {orderEvents.map((other) => (
         <OrderEventRow key={other.id} event={other} current={other.id === currentId} />
       ))}
       <Divider />
       <Text as="h2" variant="headingMd">
-        {t("events.detail.orderWebhooks")}
+        {t("events.detail.orderWebhooks", { order })}
       </Text>
       {orderReceipts.length === 0 ? (
         <Text as="p" tone="subdued">
@@ -101,7 +104,7 @@ export function EventSummaryCard({
   const none = t("events.detail.none");
   const time = (value: string | null) => (value ? <EventTime value={value} /> : none);
   const rows: [string, ReactNode][] = [
-    orderFact(t, event.orderId),
+    orderFact(t, event),
     [t("events.detail.status"), <StatusBadge key="status" status={event.status} />],
     [t("events.detail.environment"), environmentLabel(t, event.environment)],
     [t("events.detail.attempts"), String(event.attempts)],

@@ -79,11 +79,14 @@ function OrderActionRow({ action }: { action: OrderAction }) {
  * What the app did in Shopify on the event's order (decision 022), oldest first; shown only when
  * it did something. No retry button yet: the worker retries a failed action, a dead one stays.
  */
-export function OrderActions({ actions }: { actions: OrderAction[] }) {
+export function OrderActions({ order, actions }: { order: string; actions: OrderAction[] }) {
   const t = useTranslate();
   if (actions.length === 0) return null;
   return (
-    <SectionCard title={t("events.orderActions.title")} help={t("events.orderActions.help")}>
+    <SectionCard
+      title={t("events.orderActions.title", { order })}
+      help={t("events.orderActions.help")}
+    >
       <BlockStack gap="200" as="ol">
         {actions.map((action, index) => (
           <Fragment key={action.id}>

@@ -13,7 +13,7 @@ import {
 import { parseEventLogAction, retryEventOfShop } from "../../admin/event-actions.server";
 import { loadEventDetail } from "../../admin/event-detail.server";
 import { parseEventId } from "../../admin/event-filters";
-import type { EventLogActionResult } from "../../admin/event-log";
+import { orderLabel, type EventLogActionResult } from "../../admin/event-log";
 import prisma from "../../db.server";
 import { useTranslate } from "../../i18n/react";
 import { authenticate } from "../../shopify.server";
@@ -106,11 +106,12 @@ export default function EventDetail() {
           <BlockStack gap="400">
             <EventSummaryCard event={event} accepted={accepted !== null} />
             <OrderTimeline
+              order={orderLabel(event)}
               currentId={event.id}
               orderEvents={orderEvents}
               orderReceipts={orderReceipts}
             />
-            <OrderActions actions={orderActions} />
+            <OrderActions order={orderLabel(event)} actions={orderActions} />
           </BlockStack>
         </Layout.Section>
       </Layout>

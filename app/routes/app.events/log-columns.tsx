@@ -13,9 +13,9 @@ export interface LogColumn<Row> {
 export type LogColumns<Row> = [LogColumn<Row>, ...LogColumn<Row>[]];
 
 /** The order, linked to it in the Shopify admin. */
-export const ORDER_COLUMN: LogColumn<{ orderId: string | null }> = {
+export const ORDER_COLUMN: LogColumn<{ orderId: string | null; orderName: string | null }> = {
   heading: "events.columns.order",
-  cell: (row) => <OrderLink orderId={row.orderId} />,
+  cell: (row) => <OrderLink orderId={row.orderId} orderName={row.orderName} />,
 };
 
 export const STATUS_COLUMN: LogColumn<{ status: string }> = {
