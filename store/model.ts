@@ -327,15 +327,30 @@ export interface NewOrderInput {
   sourceName?: string;
 }
 
+export interface NewShopInput {
+  domain: string;
+  appUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  currency?: string;
+  plan?: ShopPlan;
+}
+
+/** A shipment's tracking, as the admin and fulfillmentCreate's trackingInfo take it. */
+export interface Tracking {
+  company?: string;
+  number?: string;
+  url?: string;
+}
+
+/** What a fulfillments/update changes: tracking, or the carrier's shipment status. */
+export interface FulfillmentUpdate {
+  tracking?: Tracking;
+  shipmentStatus?: string;
+}
+
 export interface StoreActions {
-  createShop(input: {
-    domain: string;
-    appUrl: string;
-    apiKey: string;
-    apiSecret: string;
-    currency?: string;
-    plan?: ShopPlan;
-  }): StoreShop;
+  createShop(input: NewShopInput): StoreShop;
   shop(domain: string): StoreShop | undefined;
   shops(): StoreShop[];
   /** Records the grant; returns the installation with its offline access token. */
@@ -365,7 +380,7 @@ export interface StoreActions {
     orderId: Id,
     lines: { lineItemId: Id; quantity: number }[],
     actor: Actor,
-    tracking?: { company?: string; number?: string; url?: string },
+    tracking?: Tracking,
   ): Fulfillment;
   /**
    * A shipment's news on a fulfillment: tracking changed or the carrier's status (in_transit,
@@ -375,10 +390,7 @@ export interface StoreActions {
     domain: string,
     orderId: Id,
     fulfillmentId: Id,
-    input: {
-      tracking?: { company?: string; number?: string; url?: string };
-      shipmentStatus?: string;
-    },
+    input: FulfillmentUpdate,
     actor: Actor,
   ): Fulfillment;
   /**

@@ -11,12 +11,14 @@ import {
   type CustomerRedaction,
   type Fulfillment,
   type FulfillmentOrder,
+  type FulfillmentUpdate,
   type Id,
   type Installation,
   type LineItem,
   type Metafield,
   type MetafieldSetInput,
   type NewOrderInput,
+  type NewShopInput,
   type Order,
   type OrderEdit,
   type Product,
@@ -27,6 +29,7 @@ import {
   type ShopPlan,
   type StoreActions,
   type StoreShop,
+  type Tracking,
   type Transaction,
   type Variant,
   type WebhookBody,
@@ -346,14 +349,7 @@ export class StoreState implements StoreActions {
 
   // Shops and installation
 
-  createShop(input: {
-    domain: string;
-    appUrl: string;
-    apiKey: string;
-    apiSecret: string;
-    currency?: string;
-    plan?: ShopPlan;
-  }): StoreShop {
+  createShop(input: NewShopInput): StoreShop {
     const domain = input.domain.trim().toLowerCase();
     const subdomain = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/.exec(domain)?.[1];
     if (subdomain === undefined) {
@@ -1016,7 +1012,7 @@ export class StoreState implements StoreActions {
     orderId: Id,
     lines: { lineItemId: Id; quantity: number }[],
     _actor: Actor,
-    tracking?: { company?: string; number?: string; url?: string },
+    tracking?: Tracking,
   ): Fulfillment {
     const record = this.requireShop(domain);
     const order = requireOrder(record, orderId);
@@ -1102,10 +1098,7 @@ export class StoreState implements StoreActions {
     domain: string,
     orderId: Id,
     fulfillmentId: Id,
-    input: {
-      tracking?: { company?: string; number?: string; url?: string };
-      shipmentStatus?: string;
-    },
+    input: FulfillmentUpdate,
     _actor: Actor,
   ): Fulfillment {
     const record = this.requireShop(domain);
