@@ -3,12 +3,13 @@ import os from "node:os";
 import type { AppPrismaClient } from "../db/client.server";
 import type { ShopifyAction } from "../generated/prisma/sqlite/client";
 import { logger as rootLogger, type Logger } from "../logger.server";
-import { PLAN_REFUNDS_OFF, queueFoundPlanLines } from "../models/ShopifyAction.server";
+import { queueFoundPlanLines } from "../models/ShopifyAction.server";
 import { scheduleRetry } from "../outbox/retry-policy";
 import { createQueueLoop, type QueueWorkerControls } from "../outbox/polling-loop.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import { claimDueActions, releaseActions, renewActionClaim } from "./claim.server";
-import { runPlanRefund, type ActionOutcome } from "./refund-plan-line.server";
+import { AUTOMATION_SETTINGS, REQUESTED_BY_MERCHANT, actionHandlerOf } from "./handlers.server";
+import type { ActionOutcome } from "./outcome.server";
 
 /*
  * The worker of the Shopify action queue (decision 022): claims due actions, runs each, and
@@ -66,7 +67,7 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
             detail: outcome.detail,
             lastError: null,
             completedAt: at,
-            ...(outcome.refund ?? {}),
+            ...(outcome.result ?? {}),
           },
         });
       case "plan_lines_found": {
@@ -113,6 +114,12 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
           },
         });
       }
+      case "flagged":
+        // Done with, until the merchant decides: the admin offers the action as a button.
+        return db.shopifyAction.updateMany({
+          where: owned(row.id),
+          data: { ...released, status: "skipped", detail: outcome.detail, completedAt: at },
+        });
       case "dead":
         return db.shopifyAction.updateMany({
           where: owned(row.id),
@@ -141,16 +148,23 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
       startAttempt: true,
     });
     if (!started) return "lost_claim";
+    const handler = actionHandlerOf(row.kind);
+    if (!handler) {
+      await finish(row, { kind: "dead", detail: `Unknown action kind "${row.kind}"` }, 0);
+      return "dead";
+    }
     const connection = await db.shopConnection.findUnique({
       where: { shop: row.shop },
-      select: { autoRefundPlans: true },
+      select: AUTOMATION_SETTINGS,
     });
-    if (connection && !connection.autoRefundPlans) {
+    const automationOff =
+      handler.setting !== null && connection !== null && !connection[handler.setting];
+    if (automationOff && row.requestedBy !== REQUESTED_BY_MERCHANT) {
       await db.shopifyAction.updateMany({
         where: owned(row.id),
         data: {
           status: "skipped",
-          detail: PLAN_REFUNDS_OFF,
+          detail: handler.offDetail,
           claimedBy: null,
           leaseExpiresAt: null,
           completedAt: now(),
@@ -161,10 +175,10 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
     const graphql = await adminFor(row.shop);
     const outcome: ActionOutcome = !graphql
       ? { kind: "dead", detail: `${row.shop} has no offline session: the app is not installed` }
-      : await runPlanRefund(
+      : await handler.run(
           {
             graphql,
-            beforeRefund: async (request) =>
+            beforeMutation: async (request) =>
               (await renewActionClaim(db, {
                 id: row.id,
                 workerId,
@@ -181,7 +195,7 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
     const recorded = await finish(row, outcome, started.attempts);
     const fields = { shop: row.shop, orderId: row.orderId, actionId: row.id };
     if (outcome.kind === "lost_claim" || recorded.count === 0) {
-      log.warn(fields, "Plan refund left alone: another worker took it after this claim ran out");
+      log.warn(fields, "Action left alone: another worker took it after this claim ran out");
       return "lost_claim";
     }
     if (outcome.kind === "dead") log.error({ ...fields, reason: outcome.detail }, "Action dead");
@@ -196,7 +210,7 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
     const detail = `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
     log.error(
       { err: error, shop: row.shop, orderId: row.orderId, actionId: row.id },
-      `Failed to run the plan refund of order ${row.orderId}`,
+      `Failed to run the ${row.kind} action of order ${row.orderId}`,
     );
     await finish(row, { kind: "retry", detail }, row.attempts + 1).catch(() =>
       releaseActions(db, workerId, [row.id]),

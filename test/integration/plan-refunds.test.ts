@@ -506,13 +506,13 @@ describe(`the plan action worker (${provider})`, () => {
     const sent = await runPlanRefund(
       {
         graphql,
-        beforeRefund: async (request) =>
+        beforeMutation: async (request) =>
           (await renewActionClaim(db, { ...crashed, id: queued!.id, request })) !== null,
       },
       queued!,
     );
-    expect(sent).toMatchObject({ kind: "done", refund: { quantity: 1 } });
-    const madeRefundId = sent.kind === "done" ? sent.refund?.refundId : undefined;
+    expect(sent).toMatchObject({ kind: "done", result: { quantity: 1 } });
+    const madeRefundId = sent.kind === "done" ? sent.result?.refundId : undefined;
     const orphan = (await actionsOf(orderId))[0]!;
     expect(orphan).toMatchObject({ status: "running", claimedBy: "crashed-worker" });
     expect(JSON.parse(orphan.request!)).toMatchObject({ note: ourNote(trigger), notify: false });

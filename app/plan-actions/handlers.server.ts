@@ -1,0 +1,47 @@
+import type { ShopConnection } from "../generated/prisma/sqlite/client";
+import { PLAN_REFUNDS_OFF, REFUND_PLAN_LINE } from "../models/ShopifyAction.server";
+import type { ActionContext, ActionOutcome, ActionRow } from "./outcome.server";
+import { runPlanRefund } from "./refund-plan-line.server";
+
+/*
+ * The kinds of Shopify action the queue runs (decision 022), each with the setting that
+ * switches its automation off. The worker reads the setting when an action runs: off, the
+ * action is skipped with the reason, and the merchant can still run it from the admin.
+ */
+
+/** The shop settings that switch an automation on and off. */
+export type AutomationSetting = keyof Pick<
+  ShopConnection,
+  "autoRefundPlans" | "autoEditPlans" | "autoFulfilPlans"
+>;
+
+export interface ActionHandler {
+  /** The setting that must be on for the app to act on its own; null: it never does. */
+  setting: AutomationSetting | null;
+  /** Why an action was skipped while its setting was off. */
+  offDetail: string;
+  run(context: ActionContext, row: ActionRow): Promise<ActionOutcome>;
+}
+
+/** The merchant asked for this run from the admin: it runs whatever the settings say. */
+export const REQUESTED_BY_MERCHANT = "merchant";
+
+const handlers: Record<string, ActionHandler> = {
+  [REFUND_PLAN_LINE]: {
+    setting: "autoRefundPlans",
+    offDetail: PLAN_REFUNDS_OFF,
+    run: runPlanRefund,
+  },
+};
+
+/** The handler of a kind; undefined for a kind this version of the app does not know. */
+export function actionHandlerOf(kind: string): ActionHandler | undefined {
+  return handlers[kind];
+}
+
+/** The settings the worker reads for every action, whatever its kind. */
+export const AUTOMATION_SETTINGS = {
+  autoRefundPlans: true,
+  autoEditPlans: true,
+  autoFulfilPlans: true,
+} as const satisfies Record<AutomationSetting, true>;

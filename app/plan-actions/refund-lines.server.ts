@@ -1,0 +1,102 @@
+import { REFUND_PLAN_LINE_MUTATION } from "../graphql/RefundPlanLine";
+import { SUGGESTED_PLAN_REFUND_QUERY } from "../graphql/SuggestedPlanRefund";
+import { numericIdOf, shopifyGid } from "../lib/shopify-id";
+import type { CurrencyCode } from "../../graphql/generated/admin.types";
+import type { PlanRestockType } from "../orders";
+import {
+  failureOutcome,
+  userErrorsDetail,
+  type ActionContext,
+  type ActionOutcome,
+  type ActionResult,
+} from "./outcome.server";
+import { callShopify } from "./shopify-calls.server";
+
+/*
+ * A refund of plan lines, as every kind of action makes it (decision 022): Shopify's own
+ * suggestion for the units, back to the original payment methods in the order's presentment
+ * currency, sent under one idempotency key, so a retry after any failure or crash refunds once.
+ */
+
+export interface PlanLinesRefund {
+  order: { id: string; name: string; presentmentCurrencyCode: CurrencyCode };
+  /** Plan lines by numeric ID, with the units to refund and how. */
+  lines: readonly { lineItemId: string; quantity: number; restockType: PlanRestockType }[];
+  /** Marks the refund as the app's, and names what caused it. */
+  note: string;
+  idempotencyKey: string;
+  /** The sentence of a made refund, for the merchant. */
+  describe(result: Required<Pick<ActionResult, "refundId" | "quantity">> & ActionResult): string;
+}
+
+/** Asks Shopify what the units would refund, then refunds them under the key given. */
+export async function refundPlanLines(
+  context: ActionContext,
+  refund: PlanLinesRefund,
+): Promise<ActionOutcome> {
+  const { order } = refund;
+  const refundLineItems = refund.lines.map((line) => ({
+    lineItemId: shopifyGid("LineItem", line.lineItemId),
+    quantity: line.quantity,
+    restockType: line.restockType,
+  }));
+  const suggested = await callShopify(context.graphql, {
+    query: SUGGESTED_PLAN_REFUND_QUERY,
+    variables: { id: order.id, refundLineItems },
+  });
+  if (suggested.kind !== "ok") return failureOutcome(suggested);
+  const suggestion = suggested.data.order?.suggestedRefund;
+  if (!suggestion) return { kind: "dead", detail: `Shopify suggested no refund for ${order.name}` };
+  // Back to the original payment methods, as Shopify suggests: one refund per sale it names.
+  const transactions = suggestion.suggestedTransactions.flatMap((transaction) => {
+    const amount = transaction.amountSet.presentmentMoney.amount;
+    if (!transaction.gateway || !(Number(amount) > 0)) return [];
+    const parentId = transaction.parentTransaction?.id ?? null;
+    return [
+      {
+        orderId: order.id,
+        parentId,
+        amount,
+        gateway: transaction.gateway,
+        kind: "REFUND" as const,
+      },
+    ];
+  });
+  const input = {
+    orderId: order.id,
+    note: refund.note,
+    // The merchant's own action on the order already told the customer.
+    notify: false,
+    currency: order.presentmentCurrencyCode,
+    refundLineItems,
+    transactions,
+  };
+  if (!(await context.beforeMutation(JSON.stringify(input)))) return { kind: "lost_claim" };
+
+  const created = await callShopify(context.graphql, {
+    query: REFUND_PLAN_LINE_MUTATION,
+    variables: { input, idempotencyKey: refund.idempotencyKey },
+  });
+  if (created.kind !== "ok") return failureOutcome(created);
+  const payload = created.data.refundCreate;
+  const userErrors = payload?.userErrors ?? [];
+  if (userErrors.length || !payload?.refund) {
+    return {
+      kind: "dead",
+      detail: `Shopify refused the plan refund on ${order.name}: ${userErrorsDetail(userErrors) || "no refund returned"}`,
+    };
+  }
+  const money = payload.refund.totalRefundedSet.presentmentMoney;
+  const result = {
+    refundId: numericIdOf(payload.refund.id, "Refund") ?? payload.refund.id,
+    quantity: refund.lines.reduce((sum, line) => sum + line.quantity, 0),
+    amount: money.amount,
+    currency: money.currencyCode,
+  };
+  return { kind: "done", detail: refund.describe(result), result };
+}
+
+/** " 29.00 EUR," for a refund whose amount is known, "" otherwise. */
+export function moneyPhrase(result: ActionResult): string {
+  return result.amount == null ? "" : ` ${result.amount} ${result.currency},`;
+}
