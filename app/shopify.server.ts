@@ -29,7 +29,7 @@ if (env.SHOPIFY_ADMIN_ORIGIN) {
 const shopify = shopifyApp({
   apiKey: env.SHOPIFY_API_KEY,
   apiSecretKey: env.SHOPIFY_API_SECRET,
-  apiVersion: ApiVersion.July26,
+  apiVersion: ApiVersion.October26,
   scopes: env.SCOPES.split(",").map((scope) => scope.trim()),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
@@ -62,7 +62,7 @@ const shopify = shopifyApp({
 });
 
 export default shopify;
-export const apiVersion = ApiVersion.July26;
+export const apiVersion = ApiVersion.October26;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
 export const authenticate = shopify.authenticate;
 export const unauthenticated = shopify.unauthenticated;

@@ -9,7 +9,7 @@ import { buildClientSchema } from "graphql";
 export const SCHEMA_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.dirname(SCHEMA_DIR);
 
-/** @param {string} apiVersion e.g. "2026-07" */
+/** @param {string} apiVersion e.g. "2026-10" */
 export function schemaFileOf(apiVersion) {
   return path.join(SCHEMA_DIR, `admin-${apiVersion}.schema.json.gz`);
 }

@@ -47,7 +47,7 @@ describe("shopifyWebhookHeaders", () => {
       "X-Shopify-Topic": "orders/create",
       "X-Shopify-Hmac-Sha256": expect.any(String),
       "X-Shopify-Shop-Domain": "example.myshopify.com",
-      "X-Shopify-API-Version": "2026-07",
+      "X-Shopify-API-Version": "2026-10",
       "X-Shopify-Webhook-Id": "webhook-1",
       "X-Shopify-Event-Id": "event-1",
       "X-Shopify-Triggered-At": "2026-11-21T10:00:00.000Z",

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 
-/** The webhook API version the app subscribes with (shopify.app.toml, ApiVersion.July26). */
-export const WEBHOOK_API_VERSION = "2026-07";
+/** The webhook API version the app subscribes with (shopify.app.toml, ApiVersion.October26). */
+export const WEBHOOK_API_VERSION = "2026-10";
 
 /** X-Shopify-Hmac-Sha256: HMAC-SHA256 of the raw body with the app's client secret, base64. */
 export function signWebhookBody(body: string | Uint8Array, secret: string): string {

@@ -217,7 +217,7 @@ describe("pruneIntrospection", () => {
 });
 
 describe("the committed Admin schema", () => {
-  const introspection = loadAdminIntrospection("2026-07");
+  const introspection = loadAdminIntrospection("2026-10");
   const schema = buildClientSchema(introspection);
   const scopes = effectiveScopes(["read_orders", "write_products", "write_publications"]);
 

@@ -6,8 +6,8 @@ const ORIGIN = "http://127.0.0.1:4020";
 describe("localStoreUrl", () => {
   it.each([
     [
-      "https://demo.myshopify.com/admin/api/2026-07/graphql.json",
-      "http://127.0.0.1:4020/shops/demo.myshopify.com/admin/api/2026-07/graphql.json",
+      "https://demo.myshopify.com/admin/api/2026-10/graphql.json",
+      "http://127.0.0.1:4020/shops/demo.myshopify.com/admin/api/2026-10/graphql.json",
     ],
     [
       "https://demo.myshopify.com/admin/oauth/access_token",
@@ -51,7 +51,7 @@ describe("localStoreFetch", () => {
     });
     const storeFetch = localStoreFetch(ORIGIN, stub);
 
-    await storeFetch("https://demo.myshopify.com/admin/api/2026-07/graphql.json", {
+    await storeFetch("https://demo.myshopify.com/admin/api/2026-10/graphql.json", {
       method: "POST",
       headers: { "X-Shopify-Access-Token": "shpat_abc" },
       body: '{"query":"{ shop { name } }"}',
@@ -66,7 +66,7 @@ describe("localStoreFetch", () => {
 
     expect(seen).toEqual([
       {
-        url: "http://127.0.0.1:4020/shops/demo.myshopify.com/admin/api/2026-07/graphql.json",
+        url: "http://127.0.0.1:4020/shops/demo.myshopify.com/admin/api/2026-10/graphql.json",
         method: "POST",
         token: "shpat_abc",
         body: '{"query":"{ shop { name } }"}',

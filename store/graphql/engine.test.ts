@@ -11,20 +11,22 @@ describe("requests Shopify refuses before running them", () => {
       JSON.stringify({ query: "" }),
       JSON.stringify({ query: "{ shop { id } }", variables: 3 }),
     ]) {
-      const outcome = await store.engine.execute({ shop: store.shop, apiVersion: "2026-07", body });
+      const outcome = await store.engine.execute({ shop: store.shop, apiVersion: "2026-10", body });
       expect(outcome.status).toBe(400);
       expect(outcome.body).toEqual({ errors: { query: "Required parameter missing or invalid" } });
     }
   });
 
-  it("answers a version other than 2026-07 404", async () => {
+  it("answers a version other than 2026-10 404, the previous 2026-07 included", async () => {
     const store = adminGraphqlFixture();
-    const outcome = await store.engine.execute({
-      shop: store.shop,
-      apiVersion: "2024-01",
-      body: JSON.stringify({ query: "{ shop { id } }" }),
-    });
-    expect(outcome.status).toBe(404);
+    for (const apiVersion of ["2024-01", "2026-07"]) {
+      const outcome = await store.engine.execute({
+        shop: store.shop,
+        apiVersion,
+        body: JSON.stringify({ query: "{ shop { id } }" }),
+      });
+      expect(outcome.status).toBe(404);
+    }
   });
 
   it("answers a syntax error with graphql-ruby's parse error", async () => {

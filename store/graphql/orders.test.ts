@@ -426,32 +426,45 @@ describe("orders", () => {
     expect(store.webhooks).toContain("orders/edited");
   });
 
-  it("cancels an order with orderCancel and answers a done job", async () => {
+  it("cancels an order with orderCancel and answers a done job and 2026-10's jobResult", async () => {
     const store = adminGraphqlFixture();
     const order = placeOrder(store);
+    const orderId = `gid://shopify/Order/${order.id}`;
     const cancel = `mutation Cancel($orderId: ID!) {
       orderCancel(orderId: $orderId, reason: CUSTOMER, refund: true, restock: true, notifyCustomer: false) {
         job { id done }
+        jobResult { id done status errors { message } order { id displayFulfillmentStatus } }
         orderCancelUserErrors { field message code }
       }
     }`;
-    const body = await store.run(cancel, { orderId: `gid://shopify/Order/${order.id}` });
+    const body = await store.run(cancel, { orderId });
     expect(body.errors).toBeUndefined();
+    const jobId = expect.stringMatching(/^gid:\/\/shopify\/Job\//);
     expect(body.data).toEqual({
       orderCancel: {
-        job: { id: expect.stringMatching(/^gid:\/\/shopify\/Job\//), done: true },
+        job: { id: jobId, done: true },
+        jobResult: {
+          id: jobId,
+          done: true,
+          status: "SUCCEEDED",
+          errors: [],
+          order: { id: orderId, displayFulfillmentStatus: "FULFILLMENT_NOT_REQUIRED" },
+        },
         orderCancelUserErrors: [],
       },
     });
     const answer = await readOrder(store, order);
     expect(answer).toMatchObject({ cancelReason: "CUSTOMER", displayFinancialStatus: "REFUNDED" });
+    // Nothing was fulfilled and nothing is left to fulfil: 2026-10 no longer says UNFULFILLED.
+    expect(answer.displayFulfillmentStatus).toBe("FULFILLMENT_NOT_REQUIRED");
     expect(answer.cancelledAt).not.toBeNull();
     expect(store.webhooks).toContain("orders/cancelled");
 
-    const twice = await store.run(cancel, { orderId: `gid://shopify/Order/${order.id}` });
+    const twice = await store.run(cancel, { orderId });
     expect(twice.data).toEqual({
       orderCancel: {
         job: null,
+        jobResult: null,
         orderCancelUserErrors: [expect.objectContaining({ message: expect.any(String) })],
       },
     });

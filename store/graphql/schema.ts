@@ -7,7 +7,7 @@ import { queryResolvers } from "./resolvers/query";
 import { strictScalars } from "./scalars";
 
 /** The Admin API version the store answers: the committed schema's (decision 019). */
-export const ADMIN_API_VERSION = "2026-07";
+export const ADMIN_API_VERSION = "2026-10";
 
 let cached: GraphQLSchema | undefined;
 

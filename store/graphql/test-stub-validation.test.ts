@@ -6,7 +6,7 @@ import { expectAdminGraphql, resetAdminGraphql } from "../../test/support/admin-
  * test whose code sends a query Shopify would refuse fails even though its answer was recorded.
  */
 
-const ADMIN_URL = "https://demo.myshopify.com/admin/api/2026-07/graphql.json";
+const ADMIN_URL = "https://demo.myshopify.com/admin/api/2026-10/graphql.json";
 
 function send(query: string, variables: Record<string, unknown> = {}) {
   return fetch(ADMIN_URL, { method: "POST", body: JSON.stringify({ query, variables }) });

@@ -28,7 +28,7 @@ export function adminGraphqlFixture(options: { currency?: string; plan?: StoreSh
   ): Promise<AdminGraphqlOutcome> {
     return engine.execute({
       shop: state.shop(shop.domain) ?? shop,
-      apiVersion: "2026-07",
+      apiVersion: "2026-10",
       body: JSON.stringify({ query, variables }),
     });
   }

@@ -77,8 +77,21 @@ function referenceShape(topic: WebhookTopic): Shape {
   return shapeOf(readSample(reference.dir, reference.file));
 }
 
-/** Every order topic has one order shape: orders/create's for 2026-04. */
-const ORDER_SHAPE = referenceShape("orders/create");
+/*
+ * The store speaks 2026-10 (decision 023a), for which we hold no sample. The one order field
+ * Shopify's changelog adds in 2026-10 is `line_items[].selling_plan_id`, null for a line that is
+ * not a subscription (https://shopify.dev/changelog/orders-webhooks-now-include-selling_plan_id-on-line-items).
+ */
+const ADDED_IN_2026_10 = ["extra .line_items[].selling_plan_id"];
+
+/** Every order topic has one order shape: orders/create's for 2026-04, plus 2026-10's field. */
+const ORDER_SHAPE = (() => {
+  const sample = structuredClone(readSample("orders_create", DOCS_2026_04)) as {
+    line_items: Record<string, unknown>[];
+  };
+  for (const line of sample.line_items) line.selling_plan_id = null;
+  return shapeOf(sample);
+})();
 
 /*
  * The orders/fulfilled (2024-01) and orders/updated (2025-01) samples are older than the order
@@ -249,10 +262,10 @@ describe("webhook bodies beside Shopify's samples", () => {
   it("differs from the older orders/fulfilled and orders/updated samples only by Shopify's changes since", () => {
     expect(
       differences(orderWebhookBody(shop, fulfilledOrder), referenceShape("orders/fulfilled")),
-    ).toEqual(ORDERS_FULFILLED_2024_01_DRIFT);
+    ).toEqual([...ORDERS_FULFILLED_2024_01_DRIFT, ...ADDED_IN_2026_10].sort());
     expect(
       differences(orderWebhookBody(shop, life.edited), referenceShape("orders/updated")),
-    ).toEqual(ORDERS_UPDATED_2025_01_DRIFT);
+    ).toEqual([...ORDERS_UPDATED_2025_01_DRIFT, ...ADDED_IN_2026_10].sort());
     // The samples themselves differ by the same fields, so the drift is theirs, not ours.
     const create = readSample("orders_create", DOCS_2026_04);
     const rules: WalkRules = { nullableObjects: new Set(), elementsOfEmptyArrays: new Map() };

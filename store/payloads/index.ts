@@ -1,5 +1,5 @@
 /*
- * The webhook bodies the store posts, in Shopify's shapes for API 2026-07 (checked field by field
+ * The webhook bodies the store posts, in Shopify's shapes for API 2026-10 (checked field by field
  * against Shopify's samples in field-set.test.ts), written with exact IDs above 2^53.
  */
 import { toShopifyJson } from "../json";

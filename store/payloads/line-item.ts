@@ -75,7 +75,10 @@ function commonFields(order: Order, line: LineItem) {
   };
 }
 
-/** A line of `order.line_items` (orders/* topics), in the order of Shopify's 2026-04 sample. */
+/**
+ * A line of `order.line_items` (orders/* topics), in the order of Shopify's 2026-04 sample, with
+ * the one field 2026-10 adds (decision 023a).
+ */
 export function orderLineItemPayload(order: Order, line: LineItem): JsonObject {
   const common = commonFields(order, line);
   return {
@@ -97,6 +100,9 @@ export function orderLineItemPayload(order: Order, line: LineItem): JsonObject {
     quantity: line.quantity,
     requires_shipping: common.requires_shipping,
     sales_line_item_group_id: null,
+    // New in 2026-10 (https://shopify.dev/changelog/orders-webhooks-now-include-selling_plan_id-on-line-items):
+    // the selling plan of a subscription line, null otherwise. The store sells no subscriptions.
+    selling_plan_id: null,
     sku: common.sku,
     taxable: common.taxable,
     title: common.title,

@@ -12,7 +12,7 @@ describe("loadAppConfig (the repository's shopify.app.toml)", () => {
       "write_products",
       "write_publications",
     ]);
-    expect(config.webhookApiVersion).toBe("2026-07");
+    expect(config.webhookApiVersion).toBe("2026-10");
     expect(config.subscriptions).toContainEqual({
       topics: ["orders/create"],
       uri: "/webhooks/orders/create",
@@ -86,7 +86,7 @@ describe("appConfigFromToml", () => {
   it("names the file and the field that is wrong", () => {
     expect(() =>
       appConfigFromToml(
-        '[webhooks]\napi_version = "2026-07"\n[[webhooks.subscriptions]]\nuri = "/x"\n',
+        '[webhooks]\napi_version = "2026-10"\n[[webhooks.subscriptions]]\nuri = "/x"\n',
         "app.toml",
       ),
     ).toThrow("Failed to read app.toml: webhooks.subscriptions[0] has no topics");

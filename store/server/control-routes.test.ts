@@ -415,7 +415,7 @@ describe("shops, products, throttle and reset", () => {
     client.store.state.install(SHOP, ["read_products"]);
     const query = () =>
       client.request<{ errors?: { extensions: { code: string } }[] }>(
-        `/shops/${SHOP}/admin/api/2026-07/graphql.json`,
+        `/shops/${SHOP}/admin/api/2026-10/graphql.json`,
         {
           // About 250 points: 2.5 s of restore, so a slow machine cannot refill it in between.
           body: { query: "query ShopName { shop { name } products(first: 250) { nodes { id } } }" },

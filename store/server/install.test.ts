@@ -81,7 +81,7 @@ beforeAll(async () => {
   shopify = shopifyApi({
     apiKey: API_KEY,
     apiSecretKey: API_SECRET,
-    apiVersion: ApiVersion.July26,
+    apiVersion: ApiVersion.October26,
     scopes: tomlScopes,
     hostName: new URL(app.url).host,
     hostScheme: "http",

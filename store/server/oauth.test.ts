@@ -42,7 +42,7 @@ function apiFor(appUrl: string, secret = API_SECRET): Shopify {
   return shopifyApi({
     apiKey: API_KEY,
     apiSecretKey: secret,
-    apiVersion: ApiVersion.July26,
+    apiVersion: ApiVersion.October26,
     scopes: SCOPES,
     hostName: url.host,
     hostScheme: "http",
@@ -363,7 +363,7 @@ describe("token exchange", () => {
 
 describe("Admin API access tokens", () => {
   const graphql = (token?: string, shop = SHOP) =>
-    client.request(`/shops/${shop}/admin/api/2026-07/graphql.json`, {
+    client.request(`/shops/${shop}/admin/api/2026-10/graphql.json`, {
       body: { query: "query ShopName { shop { name } }" },
       headers: token === undefined ? {} : { "X-Shopify-Access-Token": token },
     });

@@ -75,7 +75,7 @@ describe("webhook delivery", () => {
     );
     expect(header(delivered, "x-shopify-topic")).toBe("orders/create");
     expect(header(delivered, "x-shopify-shop-domain")).toBe(SHOP);
-    expect(header(delivered, "x-shopify-api-version")).toBe("2026-07");
+    expect(header(delivered, "x-shopify-api-version")).toBe("2026-10");
     expect(header(delivered, "x-shopify-webhook-id")).toMatch(UUID);
     expect(header(delivered, "x-shopify-event-id")).toMatch(UUID);
     expect(Date.parse(header(delivered, "x-shopify-triggered-at") ?? "")).not.toBeNaN();

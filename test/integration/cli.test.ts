@@ -364,7 +364,7 @@ describe(`operator CLI on ${provider}`, () => {
         "content-type": "application/json",
         "x-shopify-topic": "orders/create",
         "x-shopify-shop-domain": "cli-send.myshopify.com",
-        "x-shopify-api-version": "2026-07",
+        "x-shopify-api-version": "2026-10",
         "x-shopify-webhook-id": "cli-webhook-1",
         "x-shopify-event-id": expect.stringMatching(/^[0-9a-f-]{36}$/),
         "x-shopify-triggered-at": expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

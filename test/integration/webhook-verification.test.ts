@@ -103,7 +103,7 @@ describe("verifyShopifyWebhook answers as authenticate.webhook does", () => {
         topic: "orders/create",
         webhookId: delivery.headers["X-Shopify-Webhook-Id"],
         eventId: delivery.headers["X-Shopify-Event-Id"],
-        apiVersion: "2026-07",
+        apiVersion: "2026-10",
       },
     });
   });

@@ -24,7 +24,7 @@ import { repoRoot } from "./test-env";
  * `invalidAdminGraphqlCalls()`, which the local store's set-up checks after each file.
  */
 
-export const ADMIN_API_VERSION = "2026-07";
+export const ADMIN_API_VERSION = "2026-10";
 const SHOPIFY_ADMIN_GRAPHQL = /^https:\/\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
 const LOCAL_STORE_ADMIN_GRAPHQL = /^\/shops\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
 

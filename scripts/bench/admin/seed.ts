@@ -227,7 +227,7 @@ export async function seed(db: AppPrismaClient): Promise<Record<string, number>>
         topic,
         webhookId: `bench-webhook-${index}`,
         eventId: `bench-event-${index}`,
-        apiVersion: "2026-07",
+        apiVersion: "2026-10",
         orderId,
         status,
         detail:

@@ -356,7 +356,10 @@ interface OrderCancelArgs {
   staffNote?: string | null;
 }
 
-/** `orderCancel`: Shopify cancels in a job; the store cancels at once and answers a done job. */
+/**
+ * `orderCancel`: Shopify cancels in a job; the store cancels at once and answers a done job, both
+ * as the generic `job` and as 2026-10's `jobResult` (decision 023a), which names the order.
+ */
 const orderCancel: MutationResolver = (_parent, rawArgs, context, info) => {
   const args = rawArgs as unknown as OrderCancelArgs;
   if (args.refundMethod?.storeCreditRefund != null) {
@@ -366,6 +369,7 @@ const orderCancel: MutationResolver = (_parent, rawArgs, context, info) => {
     return {
       __typename: "OrderCancelPayload",
       job: null,
+      jobResult: null,
       orderCancelUserErrors: [
         {
           __typename: "OrderCancelUserError",
@@ -377,9 +381,10 @@ const orderCancel: MutationResolver = (_parent, rawArgs, context, info) => {
       userErrors: [],
     };
   }
-  const payload = (job: View | null, errors: View[]): View => ({
+  const payload = (job: View | null, jobResult: View | null, errors: View[]): View => ({
     __typename: "OrderCancelPayload",
     job,
+    jobResult,
     orderCancelUserErrors: errors,
     userErrors: errors.map((error) => ({
       __typename: "UserError",
@@ -402,9 +407,18 @@ const orderCancel: MutationResolver = (_parent, rawArgs, context, info) => {
         },
         context.actor,
       );
-      return payload({ __typename: "Job", id: toGid("Job", randomUUID()), done: true }, []);
+      const id = toGid("Job", randomUUID());
+      const jobResult = {
+        __typename: "OrderCancelJobResult",
+        id,
+        done: true,
+        status: "SUCCEEDED",
+        errors: [],
+        order: orderView(context, reloaded(context, order)),
+      };
+      return payload({ __typename: "Job", id, done: true }, jobResult, []);
     },
-    (errors) => payload(null, errors),
+    (errors) => payload(null, null, errors),
   );
 };
 

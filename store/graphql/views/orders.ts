@@ -112,10 +112,14 @@ function financialStatus(order: Order): string {
   return refunded >= paid ? "REFUNDED" : "PARTIALLY_REFUNDED";
 }
 
+/**
+ * From 2026-10 on, an order with nothing fulfilled and nothing left to fulfil (cancelled, refunded
+ * or edited down to nothing) is FULFILLMENT_NOT_REQUIRED, no longer UNFULFILLED (decision 023a).
+ */
 function fulfillmentStatus(order: Order): string {
   const fulfilled = sum(order.lineItems.map((line) => fulfilledQuantity(order, line.id)));
-  if (fulfilled === 0) return "UNFULFILLED";
   const left = sum(order.lineItems.map((line) => unfulfilledQuantity(order, line)));
+  if (fulfilled === 0) return left === 0 ? "FULFILLMENT_NOT_REQUIRED" : "UNFULFILLED";
   return left === 0 ? "FULFILLED" : "PARTIALLY_FULFILLED";
 }
 
