@@ -78,7 +78,7 @@ function referenceShape(topic: WebhookTopic): Shape {
 }
 
 /*
- * The store speaks 2026-10 (decision 023a), for which we hold no sample. The one order field
+ * The store speaks 2026-10 (decision 024), for which we hold no sample. The one order field
  * Shopify's changelog adds in 2026-10 is `line_items[].selling_plan_id`, null for a line that is
  * not a subscription (https://shopify.dev/changelog/orders-webhooks-now-include-selling_plan_id-on-line-items).
  */

@@ -77,7 +77,7 @@ function commonFields(order: Order, line: LineItem) {
 
 /**
  * A line of `order.line_items` (orders/* topics), in the order of Shopify's 2026-04 sample, with
- * the one field 2026-10 adds (decision 023a).
+ * the one field 2026-10 adds (decision 024).
  */
 export function orderLineItemPayload(order: Order, line: LineItem): JsonObject {
   const common = commonFields(order, line);

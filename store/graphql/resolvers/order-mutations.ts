@@ -358,7 +358,7 @@ interface OrderCancelArgs {
 
 /**
  * `orderCancel`: Shopify cancels in a job; the store cancels at once and answers a done job, both
- * as the generic `job` and as 2026-10's `jobResult` (decision 023a), which names the order.
+ * as the generic `job` and as 2026-10's `jobResult` (decision 024), which names the order.
  */
 const orderCancel: MutationResolver = (_parent, rawArgs, context, info) => {
   const args = rawArgs as unknown as OrderCancelArgs;

@@ -114,7 +114,7 @@ function financialStatus(order: Order): string {
 
 /**
  * From 2026-10 on, an order with nothing fulfilled and nothing left to fulfil (cancelled, refunded
- * or edited down to nothing) is FULFILLMENT_NOT_REQUIRED, no longer UNFULFILLED (decision 023a).
+ * or edited down to nothing) is FULFILLMENT_NOT_REQUIRED, no longer UNFULFILLED (decision 024).
  */
 function fulfillmentStatus(order: Order): string {
   const fulfilled = sum(order.lineItems.map((line) => fulfilledQuantity(order, line.id)));
