@@ -1,4 +1,5 @@
 import "@shopify/shopify-app-remix/adapters/node";
+import { shopifyApi } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import {
   ApiVersion,
@@ -25,6 +26,18 @@ if (env.SHOPIFY_ADMIN_ORIGIN) {
   );
 }
 
+// The library's own lines go through our structured logger. Its Info level writes a line per
+// app proxy request (every product page view), so only warnings and errors are kept.
+const libraryLogger = {
+  level: LogSeverity.Warning,
+  log: (severity: LogSeverity, message: string) => {
+    const fields = { source: "shopify-app-remix" };
+    if (severity === LogSeverity.Error) logger.error(fields, message);
+    else if (severity === LogSeverity.Warning) logger.warn(fields, message);
+    else logger.info(fields, message);
+  },
+};
+
 // Webhooks are declared in shopify.app.toml (app-specific subscriptions), never in afterAuth.
 const shopify = shopifyApp({
   apiKey: env.SHOPIFY_API_KEY,
@@ -39,19 +52,12 @@ const shopify = shopifyApp({
     prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0],
   ),
   distribution: AppDistribution.AppStore,
-  // The library's own lines go through our structured logger. Its Info level writes a line per
-  // app proxy request (every product page view), so only warnings and errors are kept.
-  logger: {
-    level: LogSeverity.Warning,
-    log: (severity, message) => {
-      const fields = { source: "shopify-app-remix" };
-      if (severity === LogSeverity.Error) logger.error(fields, message);
-      else if (severity === LogSeverity.Warning) logger.warn(fields, message);
-      else logger.info(fields, message);
-    },
-  },
+  logger: libraryLogger,
   future: {
     unstable_newEmbeddedAuthStrategy: true,
+    // Offline tokens that expire after an hour, with a refresh token (decision 023): required of
+    // public apps from 2027-01-01.
+    expiringOfflineAccessTokens: true,
   },
   hooks: {
     afterAuth: async ({ session }) => {
@@ -62,6 +68,24 @@ const shopify = shopifyApp({
 });
 
 export default shopify;
+
+/**
+ * The token endpoint calls the background work makes itself (decision 023): refreshing an
+ * offline token and migrating a non-expiring one. `unauthenticated.admin` refreshes too, but
+ * answers every failure with the same 500, and the worker must tell a refused refresh token (the
+ * merchant has to open the app again) from a passing failure.
+ */
+export const offlineTokenApi = shopifyApi({
+  apiKey: env.SHOPIFY_API_KEY,
+  apiSecretKey: env.SHOPIFY_API_SECRET,
+  apiVersion: ApiVersion.October26,
+  scopes: env.SCOPES.split(",").map((scope) => scope.trim()),
+  hostName: new URL(env.SHOPIFY_APP_URL).host,
+  hostScheme: new URL(env.SHOPIFY_APP_URL).protocol === "http:" ? "http" : "https",
+  isEmbeddedApp: true,
+  logger: libraryLogger,
+  ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+});
 export const apiVersion = ApiVersion.October26;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
 export const authenticate = shopify.authenticate;

@@ -1,3 +1,4 @@
+import { HttpResponseError } from "@shopify/shopify-api";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import prisma from "./db.server";
 import { getEnv, type AppEnv } from "./env.server";
@@ -7,6 +8,12 @@ import {
   type AdminForShop,
   type PlanActionWorker,
 } from "./plan-actions/worker.server";
+import {
+  ensureOfflineAccess,
+  markOfflineTokenExpired,
+  OfflineTokenError,
+  type OfflineAccess,
+} from "./services/offline-session.server";
 import { unauthenticated } from "./shopify.server";
 
 /*
@@ -27,14 +34,47 @@ export interface BackgroundWorkers {
   stop(): Promise<void>;
 }
 
-/** The shop's Admin API through its offline session, as the app's background work calls it. */
+/**
+ * The shop's Admin API through its offline session, as the app's background work calls it: each
+ * call refreshes (or migrates) the token first when it needs to (decision 023), and a 401 to an
+ * expiring token marks it expired and fails as `OfflineTokenError`, which the action worker
+ * retries rather than gives up.
+ */
 export const offlineAdminFor: AdminForShop = async (shop) => {
-  try {
-    return (await unauthenticated.admin(shop)).admin.graphql;
-  } catch (error) {
-    if (error instanceof SessionNotFoundError) return null;
-    throw error;
-  }
+  let pending: OfflineAccess | undefined = await ensureOfflineAccess(shop);
+  if (pending.status === "missing") return null;
+  return async (query, options) => {
+    const access = pending ?? (await ensureOfflineAccess(shop));
+    pending = undefined;
+    if (access.status === "reauthorize") throw new OfflineTokenError("refused", access.detail);
+    if (access.status === "unavailable") throw new OfflineTokenError("passing", access.detail);
+    let context: Awaited<ReturnType<typeof unauthenticated.admin>>;
+    try {
+      context = await unauthenticated.admin(shop);
+    } catch (error) {
+      if (error instanceof SessionNotFoundError)
+        throw new OfflineTokenError("refused", `${shop} has no offline session any more`);
+      throw error;
+    }
+    const { admin, session } = context;
+    try {
+      return await admin.graphql(query, options);
+    } catch (error) {
+      if (
+        error instanceof HttpResponseError &&
+        error.response.code === 401 &&
+        session.refreshToken
+      ) {
+        await markOfflineTokenExpired(shop, session.accessToken ?? "");
+        throw new OfflineTokenError(
+          "expired",
+          `Shopify answered 401 to the offline access token of ${shop} (it expired or was ` +
+            `replaced): the next run refreshes it`,
+        );
+      }
+      throw error;
+    }
+  };
 };
 
 export function outboxWorkerSettings(env: AppEnv) {

@@ -35,7 +35,10 @@ export interface StoreShop {
 
 export interface Installation {
   scopes: string[];
+  /** The current offline access token: non-expiring until the app asks for expiring ones. */
   offlineAccessToken: string;
+  /** When the current token expires (ISO 8601); null for a non-expiring token. */
+  offlineAccessTokenExpiresAt: string | null;
   installedAt: string;
 }
 
@@ -357,6 +360,11 @@ export interface StoreActions {
   install(domain: string, scopes: string[]): Installation;
   /** Removes the installation and its token, and fires app/uninstalled. */
   uninstall(domain: string): void;
+  /**
+   * Makes `token` the installation's offline access token (expiring at `expiresAt`, or never
+   * with null): the one it replaces no longer opens the Admin API.
+   */
+  replaceOfflineToken(domain: string, token: string, expiresAt: string | null): Installation;
   shopByAccessToken(token: string): StoreShop | undefined;
 
   products(domain: string): Product[];

@@ -448,6 +448,7 @@ export class StoreState implements StoreActions {
       : {
           scopes: grantedScopes,
           offlineAccessToken: `shpat_${randomHex(16)}`,
+          offlineAccessTokenExpiresAt: null,
           installedAt: this.clock.tick(),
         };
     record.hadApp = true;
@@ -513,6 +514,16 @@ export class StoreState implements StoreActions {
       );
     }
     this.announce(record, "shop/redact", () => shopRedactWebhookBody(shop));
+  }
+
+  replaceOfflineToken(domain: string, token: string, expiresAt: string | null): Installation {
+    const { shop } = this.requireShop(domain);
+    if (!shop.installation) {
+      throw new StoreUserError(`The app is not installed on ${shop.domain}`, null, "INVALID");
+    }
+    shop.installation.offlineAccessToken = token;
+    shop.installation.offlineAccessTokenExpiresAt = expiresAt;
+    return copy(shop.installation);
   }
 
   shopByAccessToken(token: string): StoreShop | undefined {

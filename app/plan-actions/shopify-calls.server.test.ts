@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { SUGGESTED_PLAN_REFUND_QUERY } from "../graphql/SuggestedPlanRefund";
 import type { AdminGraphql } from "../services/admin-api.server";
+import { OfflineTokenError, REAUTHORIZE_ADVICE } from "../services/offline-token-error";
 import { callShopify, throttleWaitMs } from "./shopify-calls.server";
 
 // What each way the Shopify library answers means for a queued action: the library's own error
@@ -104,9 +105,36 @@ describe("callShopify", () => {
       },
     },
     {
-      case: "a revoked token",
+      case: "a 401 no refresh can mend (a revoked or non-expiring token)",
       thrown: new HttpResponseError(http(401)),
-      expected: { kind: "refused", detail: "SuggestedPlanRefund: Shopify answered HTTP 401" },
+      expected: {
+        kind: "refused",
+        detail: `SuggestedPlanRefund: Shopify answered HTTP 401: the app's access token is no longer valid; ${REAUTHORIZE_ADVICE}`,
+      },
+    },
+    {
+      case: "an expiring token that ran out during the action",
+      thrown: new OfflineTokenError("expired", "Shopify answered 401: the next run refreshes it"),
+      expected: {
+        kind: "retryable",
+        detail: "SuggestedPlanRefund: Shopify answered 401: the next run refreshes it",
+      },
+    },
+    {
+      case: "a refresh that failed on the way",
+      thrown: new OfflineTokenError("passing", "the token could not be refreshed: fetch failed"),
+      expected: {
+        kind: "retryable",
+        detail: "SuggestedPlanRefund: the token could not be refreshed: fetch failed",
+      },
+    },
+    {
+      case: "a refresh token Shopify refused",
+      thrown: new OfflineTokenError("refused", `invalid_grant; ${REAUTHORIZE_ADVICE}`),
+      expected: {
+        kind: "refused",
+        detail: `SuggestedPlanRefund: invalid_grant; ${REAUTHORIZE_ADVICE}`,
+      },
     },
     {
       case: "a query Shopify refuses",

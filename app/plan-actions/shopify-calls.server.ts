@@ -13,11 +13,13 @@ import {
   type AdminOperation,
   type AdminVariables,
 } from "../services/admin-api.server";
+import { OfflineTokenError, REAUTHORIZE_ADVICE } from "../services/offline-token-error";
 
 /*
  * One Admin API call of a queued action, and what its failure means for the queue: throttled
  * (wait until the shop's bucket holds the request's cost again), worth retrying (5xx, network,
- * time-out), or refused (the request or the app is wrong: retrying cannot help).
+ * time-out, an expiring offline token that ran out: the next run refreshes it), or refused (the
+ * request or the app is wrong, or the shop's token cannot be refreshed: retrying cannot help).
  */
 
 export type ShopifyAnswer<Data> =
@@ -96,8 +98,18 @@ function answerToThrown(operation: string, thrown: unknown): ShopifyAnswer<never
     const retryAfterMs = seconds ? seconds * 1_000 : DEFAULT_THROTTLE_WAIT_MS;
     return { kind: "throttled", retryAfterMs, detail: `${operation}: Shopify answered 429` };
   }
+  if (thrown instanceof OfflineTokenError) {
+    const detail = `${operation}: ${thrown.message}`;
+    return thrown.kind === "refused" ? { kind: "refused", detail } : { kind: "retryable", detail };
+  }
   if (thrown instanceof HttpResponseError) {
     const status = thrown.response.code;
+    // A 401 that reaches here is to a token no refresh can mend (decision 023).
+    if (status === 401)
+      return {
+        kind: "refused",
+        detail: `${operation}: Shopify answered HTTP 401: the app's access token is no longer valid; ${REAUTHORIZE_ADVICE}`,
+      };
     const detail = `${operation}: Shopify answered HTTP ${status}`;
     // 5xx; 402 and 423 are a frozen or locked shop, which its owner can lift.
     const retryable = status >= 500 || status === 402 || status === 423 || status === 408;

@@ -9,6 +9,12 @@ import { verifySessionToken } from "./session-token";
  * app's callback with a signed code; access_token exchanges it) and token exchange (an embedded
  * app trades an App Bridge session token for an offline or online access token), answering in
  * the shapes `@shopify/shopify-api`'s `auth.callback` and `auth.tokenExchange` read.
+ *
+ * Offline tokens expire when the app asks with `expiring=1` (decision 023): an hour, with a
+ * refresh token of 90 days that `grant_type=refresh_token` trades for a new pair. A used refresh
+ * token can be tried again until the app uses its replacement (at most 30 days), and a
+ * non-expiring token migrated by token exchange can be exchanged again for the same pair for 7
+ * days, as Shopify lets apps recover a lost answer.
  */
 
 export const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-token";
@@ -16,9 +22,18 @@ export const ONLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:online-acc
 export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
 export const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
 
+export const REFRESH_TOKEN_GRANT = "refresh_token";
+
 const CODE_LIFETIME_MS = 60_000;
 /** Shopify's online tokens last a day, less a second. */
 const ONLINE_TOKEN_LIFETIME_SECONDS = 86_399;
+/** Expiring offline tokens last an hour; their refresh tokens 90 days. */
+export const EXPIRING_OFFLINE_TOKEN_LIFETIME_SECONDS = 3_600;
+export const REFRESH_TOKEN_LIFETIME_SECONDS = 90 * 86_400;
+/** How long a used refresh token may be tried again while its replacement is unused. */
+const REFRESH_RETRY_WINDOW_MS = 30 * 86_400_000;
+/** How long a migrated non-expiring token can be exchanged again for the same pair. */
+const MIGRATION_RETRY_WINDOW_MS = 7 * 86_400_000;
 
 /** The staff member every shop's admin is used by: its account owner. */
 export const SHOP_OWNER_USER_ID = "70043922137";
@@ -36,7 +51,47 @@ interface OnlineToken {
   expiresAt: number;
 }
 
+/** An expiring offline access token, kept until it expires: a refresh does not revoke it. */
+interface ExpiringAccessToken {
+  shop: string;
+  /** The installation it belongs to: an uninstall revokes every token of it. */
+  installedAt: string;
+  expiresAt: number;
+}
+
+interface RefreshGrant {
+  shop: string;
+  installedAt: string;
+  /** The access token issued with it. */
+  accessToken: string;
+  expiresAt: number;
+  /** Null until the app first trades it in. */
+  firstUsedAt: number | null;
+  /** The refresh token that issued it, retired when this one is first used. */
+  predecessor: string | null;
+}
+
+interface Migration {
+  shop: string;
+  installedAt: string;
+  at: number;
+  refreshToken: string;
+}
+
 export type AccessTokenKind = "offline" | "online";
+
+export interface NonExpiringOfflineAccessResponse {
+  access_token: string;
+  scope: string;
+}
+
+export interface ExpiringOfflineAccessResponse extends NonExpiringOfflineAccessResponse {
+  expires_in: number;
+  refresh_token: string;
+  refresh_token_expires_in: number;
+}
+
+export type GrantResult<Answer> = Answer | { status: "invalid"; reason: string };
 
 export interface OnlineAccessResponse {
   access_token: string;
@@ -60,6 +115,10 @@ export class AccessGrants {
   readonly #codes = new Map<string, AuthorizationCode>();
   readonly #onlineTokens = new Map<string, OnlineToken>();
   readonly #offlineExchanges = new Map<string, number>();
+  readonly #expiringTokens = new Map<string, ExpiringAccessToken>();
+  readonly #refreshTokens = new Map<string, RefreshGrant>();
+  /** Migrations by the non-expiring token they replaced. */
+  readonly #migrations = new Map<string, Migration>();
 
   constructor(
     readonly state: StoreActions,
@@ -129,17 +188,175 @@ export class AccessGrants {
 
   /** Whether `token` opens the Admin API of `shop`, and as which kind of token. */
   accessTokenKind(shop: string, token: string): AccessTokenKind | null {
-    if (this.state.shopByAccessToken(token)?.domain === shop) return "offline";
+    const current = this.state.shop(shop)?.installation;
+    if (current && token !== "") {
+      if (current.offlineAccessToken === token && current.offlineAccessTokenExpiresAt === null)
+        return "offline";
+      const expiring = this.#expiringTokens.get(token);
+      if (
+        expiring?.shop === shop &&
+        expiring.installedAt === current.installedAt &&
+        expiring.expiresAt > this.now().getTime()
+      )
+        return "offline";
+    }
     const online = this.#onlineTokens.get(token);
     if (!online || online.shop !== shop || online.expiresAt <= this.now().getTime()) return null;
     const installation = this.state.shop(shop)?.installation;
     return installation?.offlineAccessToken === online.offlineAccessToken ? "online" : null;
   }
 
+  /**
+   * The non-expiring offline token of an app that does not ask for expiring ones: the current
+   * token while it is non-expiring, else a new one that replaces the expiring pair.
+   */
+  nonExpiringOfflineToken(shop: StoreShop): NonExpiringOfflineAccessResponse {
+    const installation = this.#installationOf(shop.domain);
+    if (installation.offlineAccessTokenExpiresAt !== null) {
+      this.#forgetPairsOf(shop.domain);
+      this.state.replaceOfflineToken(shop.domain, `shpat_${randomBytes(16).toString("hex")}`, null);
+    }
+    const current = this.#installationOf(shop.domain);
+    return { access_token: current.offlineAccessToken, scope: current.scopes.join(",") };
+  }
+
+  /**
+   * A new expiring pair from an authorization code or a session token: it replaces the pair
+   * before (its refresh token no longer works) and any non-expiring token.
+   */
+  acquireExpiringOfflineToken(shop: StoreShop): ExpiringOfflineAccessResponse {
+    this.#forgetPairsOf(shop.domain);
+    return this.#issueExpiring(shop.domain, null);
+  }
+
+  /** `grant_type=refresh_token`: a new pair for a live refresh token of the installation. */
+  refresh(shop: StoreShop, refreshToken: string): GrantResult<ExpiringOfflineAccessResponse> {
+    const now = this.now().getTime();
+    const grant = this.#refreshTokens.get(refreshToken);
+    const installation = this.state.shop(shop.domain)?.installation;
+    if (!grant || grant.shop !== shop.domain || grant.installedAt !== installation?.installedAt)
+      return { status: "invalid", reason: "The refresh token is invalid or has been revoked." };
+    if (grant.expiresAt <= now)
+      return { status: "invalid", reason: "The refresh token has expired." };
+    // A used token may be tried again (a lost answer) until the app uses a replacement.
+    if (grant.firstUsedAt === null) grant.firstUsedAt = now;
+    else if (now > grant.firstUsedAt + REFRESH_RETRY_WINDOW_MS)
+      return { status: "invalid", reason: "The refresh token has already been used." };
+    // The app uses this token: the one that issued it is retired.
+    if (grant.predecessor !== null) this.#refreshTokens.delete(grant.predecessor);
+    grant.predecessor = null;
+    this.#forgetMigrationsOf(shop.domain);
+    return this.#issueExpiring(shop.domain, refreshToken);
+  }
+
+  /**
+   * Token exchange of a non-expiring offline token for an expiring pair: the old token stops
+   * opening the Admin API. Exchanging the same old token again within 7 days, before the pair
+   * was refreshed or replaced, answers the same pair with its access token's life renewed.
+   */
+  migrate(shop: StoreShop, subjectToken: string): GrantResult<ExpiringOfflineAccessResponse> {
+    const now = this.now().getTime();
+    const installation = this.#installationOf(shop.domain);
+    if (
+      installation.offlineAccessToken === subjectToken &&
+      installation.offlineAccessTokenExpiresAt === null
+    ) {
+      const issued = this.acquireExpiringOfflineToken(shop);
+      this.#migrations.set(subjectToken, {
+        shop: shop.domain,
+        installedAt: installation.installedAt,
+        at: now,
+        refreshToken: issued.refresh_token,
+      });
+      return issued;
+    }
+    const migration = this.#migrations.get(subjectToken);
+    const grant = migration && this.#refreshTokens.get(migration.refreshToken);
+    if (
+      !migration ||
+      !grant ||
+      migration.shop !== shop.domain ||
+      migration.installedAt !== installation.installedAt ||
+      now > migration.at + MIGRATION_RETRY_WINDOW_MS ||
+      grant.firstUsedAt !== null ||
+      installation.offlineAccessToken !== grant.accessToken
+    )
+      return {
+        status: "invalid",
+        reason: "The offline access token is invalid, or was already exchanged.",
+      };
+    const expiresAt = now + EXPIRING_OFFLINE_TOKEN_LIFETIME_SECONDS * 1000;
+    this.#expiringTokens.set(grant.accessToken, {
+      shop: shop.domain,
+      installedAt: installation.installedAt,
+      expiresAt,
+    });
+    this.state.replaceOfflineToken(
+      shop.domain,
+      grant.accessToken,
+      new Date(expiresAt).toISOString(),
+    );
+    return {
+      access_token: grant.accessToken,
+      scope: installation.scopes.join(","),
+      expires_in: EXPIRING_OFFLINE_TOKEN_LIFETIME_SECONDS,
+      refresh_token: migration.refreshToken,
+      refresh_token_expires_in: Math.floor((grant.expiresAt - now) / 1000),
+    };
+  }
+
+  #installationOf(domain: string) {
+    const installation = this.state.shop(domain)?.installation;
+    if (!installation)
+      throw new Error(`Cannot issue an offline token for ${domain}: not installed`);
+    return installation;
+  }
+
+  #issueExpiring(domain: string, predecessor: string | null): ExpiringOfflineAccessResponse {
+    const installation = this.#installationOf(domain);
+    const now = this.now().getTime();
+    const accessToken = `shpat_${randomBytes(16).toString("hex")}`;
+    const refreshToken = `shprt_${randomBytes(16).toString("hex")}`;
+    const expiresAt = now + EXPIRING_OFFLINE_TOKEN_LIFETIME_SECONDS * 1000;
+    const { installedAt } = installation;
+    this.#expiringTokens.set(accessToken, { shop: domain, installedAt, expiresAt });
+    this.#refreshTokens.set(refreshToken, {
+      shop: domain,
+      installedAt,
+      accessToken,
+      expiresAt: now + REFRESH_TOKEN_LIFETIME_SECONDS * 1000,
+      firstUsedAt: null,
+      predecessor,
+    });
+    this.state.replaceOfflineToken(domain, accessToken, new Date(expiresAt).toISOString());
+    return {
+      access_token: accessToken,
+      scope: installation.scopes.join(","),
+      expires_in: EXPIRING_OFFLINE_TOKEN_LIFETIME_SECONDS,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: REFRESH_TOKEN_LIFETIME_SECONDS,
+    };
+  }
+
+  /** A new acquisition replaces the shop's pairs: their refresh tokens and recoveries end. */
+  #forgetPairsOf(domain: string): void {
+    for (const [token, grant] of this.#refreshTokens)
+      if (grant.shop === domain) this.#refreshTokens.delete(token);
+    this.#forgetMigrationsOf(domain);
+  }
+
+  #forgetMigrationsOf(domain: string): void {
+    for (const [token, migration] of this.#migrations)
+      if (migration.shop === domain) this.#migrations.delete(token);
+  }
+
   reset(): void {
     this.#codes.clear();
     this.#onlineTokens.clear();
     this.#offlineExchanges.clear();
+    this.#expiringTokens.clear();
+    this.#refreshTokens.clear();
+    this.#migrations.clear();
   }
 }
 
@@ -307,16 +524,47 @@ export async function registerOAuthRoutes(
         );
 
       const grantType = field("grant_type");
+      const expiring = field("expiring") === "1";
+      if (grantType === REFRESH_TOKEN_GRANT) {
+        const refreshToken = field("refresh_token");
+        if (refreshToken === undefined)
+          return sendTokenError(reply, 400, "invalid_request", "refresh_token is required.");
+        const refreshed = grants.refresh(shop, refreshToken);
+        if ("status" in refreshed)
+          return sendTokenError(reply, 400, "invalid_grant", refreshed.reason);
+        return refreshed;
+      }
       if (grantType === TOKEN_EXCHANGE_GRANT) {
         const subjectToken = field("subject_token");
         if (subjectToken === undefined)
           return sendTokenError(reply, 400, "invalid_request", "subject_token is required.");
-        if (field("subject_token_type") !== ID_TOKEN_TYPE)
+        const subjectType = field("subject_token_type");
+        if (subjectType === OFFLINE_TOKEN_TYPE) {
+          if (field("requested_token_type") !== OFFLINE_TOKEN_TYPE || !expiring)
+            return sendTokenError(
+              reply,
+              400,
+              "invalid_request",
+              `An offline access token is exchanged only for an expiring one: requested_token_type must be ${OFFLINE_TOKEN_TYPE} and expiring 1.`,
+            );
+          if (!shop.installation)
+            return sendTokenError(
+              reply,
+              400,
+              "invalid_subject_token",
+              `The app is not installed on ${shop.domain}.`,
+            );
+          const migrated = grants.migrate(shop, subjectToken);
+          if ("status" in migrated)
+            return sendTokenError(reply, 400, "invalid_subject_token", migrated.reason);
+          return migrated;
+        }
+        if (subjectType !== ID_TOKEN_TYPE)
           return sendTokenError(
             reply,
             400,
             "invalid_request",
-            `subject_token_type must be ${ID_TOKEN_TYPE}.`,
+            `subject_token_type must be ${ID_TOKEN_TYPE} or ${OFFLINE_TOKEN_TYPE}.`,
           );
         const requestedType = field("requested_token_type");
         if (requestedType !== OFFLINE_TOKEN_TYPE && requestedType !== ONLINE_TOKEN_TYPE)
@@ -350,10 +598,9 @@ export async function registerOAuthRoutes(
           );
         if (requestedType === OFFLINE_TOKEN_TYPE) {
           grants.recordOfflineExchange(shop.domain);
-          return {
-            access_token: installation.offlineAccessToken,
-            scope: installation.scopes.join(","),
-          };
+          return expiring
+            ? grants.acquireExpiringOfflineToken(shop)
+            : grants.nonExpiringOfflineToken(shop);
         }
         if (!/^\d+$/.test(check.claims.sub))
           return sendTokenError(
@@ -387,10 +634,9 @@ export async function registerOAuthRoutes(
           `The app was uninstalled from ${shop.domain} after the grant.`,
         );
       if (redeemed.online) return grants.issueOnlineToken(shop, SHOP_OWNER_USER_ID);
-      return {
-        access_token: installation.offlineAccessToken,
-        scope: installation.scopes.join(","),
-      };
+      return expiring
+        ? grants.acquireExpiringOfflineToken(shop)
+        : grants.nonExpiringOfflineToken(shop);
     },
   );
 }

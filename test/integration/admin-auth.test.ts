@@ -60,21 +60,26 @@ describe(`embedded admin authentication (${provider})`, () => {
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(401);
   });
-  it("installs on the first load: the session token is exchanged at Shopify for the offline token", async () => {
+  it("installs on the first load: the session token is exchanged at Shopify for an expiring offline token", async () => {
     // The merchant approved the install (Shopify's managed install); the app has no session yet.
     await prisma.session.deleteMany({});
-    const installation = localStore().state.shop(SHOP)?.installation;
-    expect(installation?.offlineAccessToken).toMatch(/^shpat_/);
+    const before = localStore().state.shop(SHOP)?.installation;
+    expect(before?.offlineAccessToken).toMatch(/^shpat_/);
 
     const result = await loadHome(sessionToken(SHOP));
 
     expect(result).not.toBeInstanceOf(Response);
     expect((result as Awaited<ReturnType<typeof homeLoader>>).shop).toBe(SHOP);
     const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
+    // The app asks for an expiring pair (decision 023), which replaces the store's token.
+    const installation = localStore().state.shop(SHOP)?.installation;
+    expect(installation?.offlineAccessTokenExpiresAt).not.toBeNull();
     expect(session).toMatchObject({
       shop: SHOP,
       isOnline: false,
       accessToken: installation?.offlineAccessToken,
+      refreshToken: expect.stringMatching(/^shprt_/),
+      expires: expect.any(Date),
       scope: APP_SCOPES,
     });
     // The install is recorded (afterAuth) with the scopes Shopify granted.

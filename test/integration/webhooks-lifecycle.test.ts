@@ -192,7 +192,11 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
     expect(home).not.toBeInstanceOf(Response);
 
     const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
-    expect(session?.accessToken).toBe(installation.offlineAccessToken);
+    // The exchange gives an expiring pair (decision 023), which replaced the new install's token.
+    const exchanged = localStore().state.shop(SHOP)?.installation;
+    expect(exchanged?.offlineAccessTokenExpiresAt).not.toBeNull();
+    expect(session?.accessToken).toBe(exchanged?.offlineAccessToken);
+    expect(session?.refreshToken).toMatch(/^shprt_/);
     const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
     expect(connection).toMatchObject({
       status: "connected",
