@@ -28,7 +28,11 @@ export interface PlanActionWorkerOptions {
   /** Actions claimed per round trip to the database. */
   batchSize?: number;
   pollIntervalMs?: number;
-  /** How long a claim holds: longer than an action's three Shopify calls and their time-outs. */
+  /**
+   * How long a claim holds. The worker renews it before every mutation, so it must outlast the
+   * calls between two renewals (at most three, of 30 s each) with a margin; a worker that died
+   * holds its action no longer than this.
+   */
   leaseMs?: number;
   log?: Logger;
   /** Simulated time for tests. Without it, claims and leases use the database's clock. */
@@ -49,7 +53,7 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
     options.workerId ?? `${os.hostname()}:${process.pid}:actions:${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 20;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 300_000;
+  const leaseMs = options.leaseMs ?? 150_000;
   const log = (options.log ?? rootLogger).child({ component: "plan-action-worker", workerId });
   const now = options.now ?? (() => new Date());
   const owned = (id: number) => ({ id, claimedBy: workerId, status: "running" });
