@@ -218,9 +218,7 @@ describe("planEditRefundAmount", () => {
     expect(planEditRefundAmount({ removedValue: 2900, outstanding: -102800, paid: true })).toBe(
       2900,
     );
-    expect(planEditRefundAmount({ removedValue: 2900, outstanding: -1000, paid: true })).toBe(
-      1000,
-    );
+    expect(planEditRefundAmount({ removedValue: 2900, outstanding: -1000, paid: true })).toBe(1000);
   });
 
   it("refunds nothing when the order owes nothing or was not paid", () => {

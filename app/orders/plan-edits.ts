@@ -63,8 +63,7 @@ export function readEditTrigger(payload: unknown): EditTrigger {
 }
 
 export type PlanEditToQueue =
-  | { kind: "queue"; lines: EditedLine[] }
-  | { kind: "nothing"; detail: string };
+  { kind: "queue"; lines: EditedLine[] } | { kind: "nothing"; detail: string };
 
 /**
  * Whether an edit's removals reach a plan: they must lower a product line (no plan property)

@@ -15,11 +15,7 @@ import {
   type PlanLineEdit,
 } from "../orders";
 import { uuidFromName } from "../outbox/idempotency";
-import type {
-  AdminData,
-  AdminOperation,
-  AdminVariables,
-} from "../services/admin-api.server";
+import type { AdminData, AdminOperation, AdminVariables } from "../services/admin-api.server";
 import {
   failureOutcome,
   userErrorsDetail,
