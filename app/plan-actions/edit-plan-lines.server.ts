@@ -158,6 +158,7 @@ export async function runPlanEdit(
 
   const amount = planEditRefundAmount({ removedValue: record.removedValue, ...balance });
   let refunded: ActionResult | null = null;
+  let unrefunded = "";
   if (amount > 0) {
     const sale = order.transactions.find(
       (transaction) =>
@@ -179,10 +180,13 @@ export async function runPlanEdit(
       });
       if (refund.kind === "failed") return refund.outcome;
       refunded = { refundId: refund.refundId, amount: refund.amount, currency: refund.currency };
+    } else {
+      unrefunded = `the order owes the customer ${formatMinorUnits(amount, currency)} ${currency} for the plan, but has no sale to refund it to: refund it from the order`;
     }
   }
-  if (fulfilled.length) {
-    return flagged(order.name, record.planLines, fulfilled, refunded ? refundPhrase(refunded) : "");
+  if (fulfilled.length || unrefunded) {
+    const done = refunded ? refundPhrase(refunded) : unrefunded;
+    return flagged(order.name, record.planLines, fulfilled, done);
   }
   return finished(order.name, record.planLines, refunded);
 }
@@ -193,7 +197,8 @@ type Committed =
 
 /**
  * Begins an edit, sets each plan line's quantity and commits it, each mutation recorded first.
- * An edit begun and never committed (a crash, a refusal) changes nothing: Shopify drops it.
+ * An edit begun and never committed (a crash, a refusal) changes nothing and is abandoned: only
+ * orderEditCommit applies what a session staged.
  */
 async function editPlanLines(
   context: ActionContext,
@@ -274,28 +279,33 @@ function finished(
 ): ActionOutcome {
   const removed = planLines.reduce((sum, line) => sum + line.from - line.to, 0);
   const parts = [
-    `Plan reduced with its product on order ${orderName}: ${planEditPhrase(planLines)}`,
+    planLines.length
+      ? `Plan reduced with its product on order ${orderName}: ${planEditPhrase(planLines)}`
+      : `Plan reduced with its product on order ${orderName}`,
     ...(refunded ? [refundPhrase(refunded)] : []),
   ];
   return {
     kind: "done",
     detail: parts.join("; "),
-    result: { ...(refunded ?? {}), quantity: removed },
+    result: { ...(refunded ?? {}), ...(planLines.length ? { quantity: removed } : {}) },
   };
 }
 
-/** Fulfilled plan units an edit cannot remove: the merchant decides, and refunds them. */
+/**
+ * Fulfilled plan units an edit cannot remove, or money owed with no sale to return it to: the
+ * merchant decides, and refunds them.
+ */
 function flagged(
   orderName: string,
   planLines: PlanEditRecord["planLines"],
   fulfilled: readonly PlanLineEdit[],
-  refunded: string,
+  refundNote: string,
 ): ActionOutcome {
   const parts = [
     ...(planLines.length
       ? [`Plan reduced with its product on order ${orderName}: ${planEditPhrase(planLines)}`]
       : []),
-    ...(refunded ? [refunded] : []),
+    ...(refundNote ? [refundNote] : []),
     ...fulfilled.map(
       (edit) =>
         `${edit.fulfilled} unit(s) of plan line ${edit.planLineId} on order ${orderName} are fulfilled and cannot be removed by an edit: refund them from the order instead`,
