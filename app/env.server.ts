@@ -62,7 +62,9 @@ const envSchema = z.object({
   SCOPES: z
     .string()
     .trim()
-    .default("read_orders,write_orders,read_products,write_products,write_publications"),
+    .default(
+      "read_orders,write_orders,read_products,write_products,write_publications,write_order_edits",
+    ),
   SHOP_CUSTOM_DOMAIN: z.string().trim().optional(),
   // Development and tests only: the local Shopify store (`npm run store`) that the app's calls to
   // https://{shop}/admin/... are sent to (decision 021). Refused in production.

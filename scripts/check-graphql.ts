@@ -44,6 +44,18 @@ const DECIDED_ACCESS: Record<string, Record<string, { anyOf: string[]; why: stri
       why: "the metafields' owner is a Product, and metafieldsSet needs the owner's write access",
     },
   },
+  BeginPlanEdit: {
+    "Mutation.orderEditBegin": {
+      anyOf: ["write_order_edits"],
+      why: "an edit of the order's plan lines: Shopify's `order_edits` access scope (decision 026)",
+    },
+  },
+  CommitPlanEdit: {
+    "Mutation.orderEditCommit": {
+      anyOf: ["write_order_edits"],
+      why: "an edit of the order's plan lines: Shopify's `order_edits` access scope (decision 026)",
+    },
+  },
   RefundPlanLine: {
     "Mutation.refundCreate": {
       anyOf: ["write_orders"],

@@ -21,6 +21,9 @@ export type ShopifyActionStatus = (typeof SHOPIFY_ACTION_STATUSES)[number];
 /** The refund of a plan line with its refunded product. */
 export const REFUND_PLAN_LINE = "refund_plan_line";
 
+/** The reduction of an order's plan lines with a product an order edit lowered (decision 026). */
+export const EDIT_PLAN_LINE = "edit_plan_line";
+
 /** The plan line of a row recorded before the order's plan lines were known. */
 export const PLAN_LINES_UNKNOWN = "";
 
@@ -89,6 +92,42 @@ export async function queueFoundPlanLines(
     }
   }
   return queued;
+}
+
+/** Why a plan edit was skipped: the merchant's setting. */
+export const PLAN_EDITS_OFF =
+  "Not reduced: reducing plans with their products in order edits is off in the app's settings";
+
+export interface PlanEditToQueue {
+  shop: string;
+  orderId: string;
+  triggerEditId: string;
+  /** The product lines the edit lowered, with the units it removed. */
+  triggerLines: readonly RefundedLine[];
+  /** Off: recorded as skipped, never sent to Shopify. */
+  autoEditPlans: boolean;
+  sourceReceiptId: string;
+}
+
+/**
+ * Queues the plan edit an orders/edited asks for, inside the webhook's transaction: one row for
+ * every plan line of the order, found when it runs.
+ */
+export async function queuePlanEdit(tx: AppTransaction, input: PlanEditToQueue) {
+  await tx.shopifyAction.create({
+    data: {
+      shop: input.shop,
+      orderId: input.orderId,
+      kind: EDIT_PLAN_LINE,
+      triggerId: input.triggerEditId,
+      planLineId: PLAN_LINES_UNKNOWN,
+      triggerLines: JSON.stringify(input.triggerLines),
+      sourceReceiptId: input.sourceReceiptId,
+      ...(input.autoEditPlans
+        ? {}
+        : { status: "skipped", detail: PLAN_EDITS_OFF, completedAt: new Date() }),
+    },
+  });
 }
 
 /** The most actions an order's page lists: an order has a few, one per plan line and trigger. */

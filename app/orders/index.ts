@@ -19,3 +19,12 @@ export type {
   RefundTrigger,
   RefundedLine,
 } from "./plan-refunds";
+export {
+  planEditNote,
+  planEditPhrase,
+  planEditRefundAmount,
+  planEditToQueue,
+  planLineEdits,
+  readEditTrigger,
+} from "./plan-edits";
+export type { EditTrigger, EditableOrderLine, EditedLine, PlanLineEdit } from "./plan-edits";

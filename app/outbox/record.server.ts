@@ -26,6 +26,7 @@ import {
 import type { Environment, OrderEvent } from "../protection/types";
 import { WAITING_STATUSES } from "../models/outbox-status";
 import { PLAN_LINES_UNKNOWN, queuePlanRefunds } from "../models/ShopifyAction.server";
+import { planEditRequestOf } from "./plan-edit-request.server";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -429,7 +430,7 @@ async function recordEvents(
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
     // The placement's lines tell a refund's plan lines apart; other topics need no payload.
-    select: { environment: true, payload: plans !== null },
+    select: { environment: true, payload: plans !== null || delivery.topic === "orders/edited" },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
   const planLineIds = plans ? planLinesToRefund(plans.trigger, placement?.payload) : [];
@@ -440,7 +441,13 @@ async function recordEvents(
         : `${planLineIds.length} plan refund(s) skipped (refunding plans with their products is off)`,
     );
   }
+  const planEdit =
+    delivery.topic === "orders/edited"
+      ? await planEditRequestOf(tx, delivery, orderId, placement?.payload)
+      : null;
+  if (planEdit) notes.push(planEdit.note);
   const receipt = await createReceipt(tx, delivery, "processed", order, notes.join("; "), false);
+  await planEdit?.queue(receipt.id);
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, eventEnvironment, order, derived, receipt.id)),
   });

@@ -1,5 +1,11 @@
 import type { ShopConnection } from "../generated/prisma/sqlite/client";
-import { PLAN_REFUNDS_OFF, REFUND_PLAN_LINE } from "../models/ShopifyAction.server";
+import {
+  EDIT_PLAN_LINE,
+  PLAN_EDITS_OFF,
+  PLAN_REFUNDS_OFF,
+  REFUND_PLAN_LINE,
+} from "../models/ShopifyAction.server";
+import { runPlanEdit } from "./edit-plan-lines.server";
 import type { ActionContext, ActionOutcome, ActionRow } from "./outcome.server";
 import { runPlanRefund } from "./refund-plan-line.server";
 
@@ -31,6 +37,11 @@ const handlers: Record<string, ActionHandler> = {
     setting: "autoRefundPlans",
     offDetail: PLAN_REFUNDS_OFF,
     run: runPlanRefund,
+  },
+  [EDIT_PLAN_LINE]: {
+    setting: "autoEditPlans",
+    offDetail: PLAN_EDITS_OFF,
+    run: runPlanEdit,
   },
 };
 

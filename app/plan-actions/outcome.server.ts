@@ -18,6 +18,8 @@ export interface ActionRow {
   triggerLines: string;
   /** "merchant" when the merchant asked for this run from the admin. */
   requestedBy: string | null;
+  /** The mutation a run recorded before sending it (JSON): where a run after a crash resumes. */
+  request?: string | null;
 }
 
 /** What an action made in Shopify, recorded on its row. */

@@ -100,3 +100,68 @@ export async function refundPlanLines(
 export function moneyPhrase(result: ActionResult): string {
   return result.amount == null ? "" : ` ${result.amount} ${result.currency},`;
 }
+
+export interface AmountRefund {
+  order: { id: string; name: string; presentmentCurrencyCode: CurrencyCode };
+  /** Decimal, in the order's presentment currency. */
+  amount: string;
+  /** The sale the money goes back to. */
+  parent: { id: string; gateway: string };
+  note: string;
+  idempotencyKey: string;
+  /** What the request records beside the refund's input, to resume after a crash. */
+  record: Record<string, unknown>;
+}
+
+export type AmountRefunded =
+  | { kind: "refunded"; refundId: string; amount: string; currency: string }
+  | { kind: "failed"; outcome: ActionOutcome };
+
+/**
+ * A refund of money alone, without lines: what an order owes its customer after an edit took
+ * units away, since those units are no longer on the order to refund (decision 026). Sent under
+ * one idempotency key, back to the sale it names, in the order's presentment currency.
+ */
+export async function refundAmount(
+  context: ActionContext,
+  refund: AmountRefund,
+): Promise<AmountRefunded> {
+  const { order } = refund;
+  const input = {
+    orderId: order.id,
+    note: refund.note,
+    notify: false,
+    currency: order.presentmentCurrencyCode,
+    transactions: [
+      {
+        orderId: order.id,
+        parentId: refund.parent.id,
+        amount: refund.amount,
+        gateway: refund.parent.gateway,
+        kind: "REFUND" as const,
+      },
+    ],
+  };
+  const request = { mutation: "refundCreate", input, ...refund.record };
+  if (!(await context.beforeMutation(JSON.stringify(request)))) {
+    return { kind: "failed", outcome: { kind: "lost_claim" } };
+  }
+  const created = await callShopify(context.graphql, {
+    query: REFUND_PLAN_LINE_MUTATION,
+    variables: { input, idempotencyKey: refund.idempotencyKey },
+  });
+  if (created.kind !== "ok") return { kind: "failed", outcome: failureOutcome(created) };
+  const payload = created.data.refundCreate;
+  const userErrors = payload?.userErrors ?? [];
+  if (userErrors.length || !payload?.refund) {
+    const detail = `Shopify refused the refund of ${refund.amount} ${order.presentmentCurrencyCode} on ${order.name}: ${userErrorsDetail(userErrors) || "no refund returned"}`;
+    return { kind: "failed", outcome: { kind: "dead", detail } };
+  }
+  const money = payload.refund.totalRefundedSet.presentmentMoney;
+  return {
+    kind: "refunded",
+    refundId: numericIdOf(payload.refund.id, "Refund") ?? payload.refund.id,
+    amount: money.amount,
+    currency: money.currencyCode,
+  };
+}

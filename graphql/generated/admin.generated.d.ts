@@ -3,6 +3,30 @@
 /* eslint-disable */
 import type * as AdminTypes from './admin.types.js';
 
+export type BeginPlanEditMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type BeginPlanEditMutation = { orderEditBegin?: AdminTypes.Maybe<{ calculatedOrder?: AdminTypes.Maybe<(
+      Pick<AdminTypes.CalculatedOrder, 'id'>
+      & { lineItems: { nodes: Array<(
+          Pick<AdminTypes.CalculatedLineItem, 'id' | 'quantity'>
+          & { customAttributes: Array<Pick<AdminTypes.Attribute, 'key' | 'value'>> }
+        )> } }
+    )>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type CommitPlanEditMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  staffNote: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type CommitPlanEditMutation = { orderEditCommit?: AdminTypes.Maybe<{ order?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Order, 'id' | 'displayFinancialStatus'>
+      & { totalOutstandingSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
+    )>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type CreateProtectionProductMutationVariables = AdminTypes.Exact<{
   productSet: AdminTypes.ProductSetInput;
   synchronous: AdminTypes.Scalars['Boolean']['input'];
@@ -24,6 +48,22 @@ export type OnlineStorePublicationQuery = { publications: { nodes: Array<(
       Pick<AdminTypes.Publication, 'id'>
       & { catalog?: AdminTypes.Maybe<Pick<AdminTypes.AppCatalog, 'title'> | Pick<AdminTypes.CompanyLocationCatalog, 'title'> | Pick<AdminTypes.MarketCatalog, 'title'>> }
     )> } };
+
+export type OrderForPlanEditQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderForPlanEditQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'name' | 'cancelledAt' | 'currencyCode' | 'presentmentCurrencyCode' | 'displayFinancialStatus'>
+    & { totalOutstandingSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, lineItems: { nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id' | 'currentQuantity' | 'unfulfilledQuantity'>
+        & { discountedUnitPriceSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, customAttributes: Array<Pick<AdminTypes.Attribute, 'key' | 'value'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+      )> }, transactions: Array<Pick<AdminTypes.OrderTransaction, 'id' | 'kind' | 'status' | 'gateway'>>, refunds: Array<(
+      Pick<AdminTypes.Refund, 'id' | 'note'>
+      & { totalRefundedSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
+    )> }
+  )> };
 
 export type OrderForPlanRefundQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
@@ -106,6 +146,15 @@ export type SetPlanAvailabilityMutationVariables = AdminTypes.Exact<{
 
 export type SetPlanAvailabilityMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'key' | 'namespace' | 'updatedAt'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message' | 'code'>> }> };
 
+export type SetPlanEditQuantityMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  lineItemId: AdminTypes.Scalars['ID']['input'];
+  quantity: AdminTypes.Scalars['Int']['input'];
+}>;
+
+
+export type SetPlanEditQuantityMutation = { orderEditSetQuantity?: AdminTypes.Maybe<{ calculatedLineItem?: AdminTypes.Maybe<Pick<AdminTypes.CalculatedLineItem, 'id' | 'quantity'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type ShopCurrencyQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -124,6 +173,7 @@ export type SuggestedPlanRefundQuery = { order?: AdminTypes.Maybe<{ suggestedRef
 
 interface GeneratedQueryTypes {
   "#graphql\n  query OnlineStorePublication {\n    publications(first: 50, catalogType: APP) {\n      nodes {\n        id\n        catalog {\n          title\n        }\n      }\n    }\n  }\n": {return: OnlineStorePublicationQuery, variables: OnlineStorePublicationQueryVariables},
+  "#graphql\n  query OrderForPlanEdit($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      cancelledAt\n      currencyCode\n      presentmentCurrencyCode\n      displayFinancialStatus\n      totalOutstandingSet {\n        presentmentMoney {\n          amount\n          currencyCode\n        }\n      }\n      lineItems(first: 100) {\n        nodes {\n          id\n          currentQuantity\n          unfulfilledQuantity\n          discountedUnitPriceSet {\n            presentmentMoney {\n              amount\n            }\n          }\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      transactions(first: 20) {\n        id\n        kind\n        status\n        gateway\n      }\n      refunds(first: 50) {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanEditQuery, variables: OrderForPlanEditQueryVariables},
   "#graphql\n  query OrderForPlanRefund($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      cancelledAt\n      currencyCode\n      presentmentCurrencyCode\n      lineItems(first: 100) {\n        nodes {\n          id\n          refundableQuantity\n          unfulfilledQuantity\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      refunds(first: 50) {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n        refundLineItems(first: 1) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanRefundQuery, variables: OrderForPlanRefundQueryVariables},
   "#graphql\n  query ProductVariantOwner($id: ID!) {\n    productVariant(id: $id) {\n      id\n      product {\n        id\n      }\n    }\n  }\n": {return: ProductVariantOwnerQuery, variables: ProductVariantOwnerQueryVariables},
   "#graphql\n  query ProtectionItemCandidates($ids: [ID!]!) {\n    shop {\n      currencyCode\n    }\n    nodes(ids: $ids) {\n      __typename\n      ... on ProductVariant {\n        id\n        title\n        price\n        product {\n          id\n          title\n        }\n      }\n      ... on Product {\n        id\n        title\n        variants(first: 250) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n    }\n  }\n": {return: ProtectionItemCandidatesQuery, variables: ProtectionItemCandidatesQueryVariables},
@@ -133,10 +183,13 @@ interface GeneratedQueryTypes {
 }
 
 interface GeneratedMutationTypes {
+  "#graphql\n  mutation BeginPlanEdit($id: ID!) {\n    orderEditBegin(id: $id) {\n      calculatedOrder {\n        id\n        lineItems(first: 100) {\n          nodes {\n            id\n            quantity\n            customAttributes {\n              key\n              value\n            }\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: BeginPlanEditMutation, variables: BeginPlanEditMutationVariables},
+  "#graphql\n  mutation CommitPlanEdit($id: ID!, $staffNote: String!) {\n    orderEditCommit(id: $id, notifyCustomer: false, staffNote: $staffNote) {\n      order {\n        id\n        displayFinancialStatus\n        totalOutstandingSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: CommitPlanEditMutation, variables: CommitPlanEditMutationVariables},
   "#graphql\n  mutation CreateProtectionProduct($productSet: ProductSetInput!, $synchronous: Boolean!) {\n    productSet(synchronous: $synchronous, input: $productSet) {\n      product {\n        id\n        title\n        status\n        variants(first: 100) {\n          nodes {\n            id\n            title\n            price\n            taxable\n            selectedOptions {\n              name\n              value\n            }\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateProtectionProductMutation, variables: CreateProtectionProductMutationVariables},
   "#graphql\n  mutation PublishProtectionProduct($id: ID!, $input: [PublicationInput!]!) {\n    publishablePublish(id: $id, input: $input) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: PublishProtectionProductMutation, variables: PublishProtectionProductMutationVariables},
   "#graphql\n  mutation RefundPlanLine($input: RefundInput!, $idempotencyKey: String!) {\n    refundCreate(input: $input) @idempotent(key: $idempotencyKey) {\n      refund {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: RefundPlanLineMutation, variables: RefundPlanLineMutationVariables},
   "#graphql\n  mutation SetPlanAvailability($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        key\n        namespace\n        updatedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: SetPlanAvailabilityMutation, variables: SetPlanAvailabilityMutationVariables},
+  "#graphql\n  mutation SetPlanEditQuantity($id: ID!, $lineItemId: ID!, $quantity: Int!) {\n    orderEditSetQuantity(id: $id, lineItemId: $lineItemId, quantity: $quantity, restock: false) {\n      calculatedLineItem {\n        id\n        quantity\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: SetPlanEditQuantityMutation, variables: SetPlanEditQuantityMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

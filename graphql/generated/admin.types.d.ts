@@ -41,6 +41,81 @@ export type Attribute = {
   value?: Maybe<Scalars['String']['output']>;
 };
 
+/** A line item involved in order editing that may be newly added or have new changes applied. */
+export type CalculatedLineItem = {
+  __typename?: 'CalculatedLineItem';
+  /** A list of attributes that represent custom features or special requests. */
+  customAttributes: Array<Attribute>;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** The total number of items. */
+  quantity: Scalars['Int']['output'];
+};
+
+/** An auto-generated type for paginating through multiple CalculatedLineItems. */
+export type CalculatedLineItemConnection = {
+  __typename?: 'CalculatedLineItemConnection';
+  /**
+   * A list of nodes that are contained in CalculatedLineItemEdge. You can fetch
+   * data about an individual node, or you can follow the edges to fetch data about
+   * a collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<CalculatedLineItem>;
+};
+
+/**
+ * An order during an active edit session with all proposed changes applied but not
+ * yet committed. When you begin editing an order with the [`orderEditBegin`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditBegin)
+ * mutation, the system creates a [`CalculatedOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/CalculatedOrder)
+ * that shows how the
+ * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order) will
+ * look after your changes. The calculated order tracks the original order state
+ * and all staged modifications (added or removed
+ * [`LineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/LineItem)
+ * objects, quantity adjustments, discount changes, and [`ShippingLine`](https://shopify.dev/docs/api/admin-graphql/latest/objects/ShippingLine)
+ * updates). Use the calculated order to preview the financial impact of edits
+ * before committing them with the [`orderEditCommit`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditCommit) mutation.
+ *
+ * Learn more about [editing existing orders](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/edit-orders).
+ */
+export type CalculatedOrder = Node & {
+  __typename?: 'CalculatedOrder';
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /**
+   * Returns all items on the order that existed before starting the edit.
+   * Will include any changes that have been made.
+   * Will not include line items added during the current edit.
+   */
+  lineItems: CalculatedLineItemConnection;
+};
+
+
+/**
+ * An order during an active edit session with all proposed changes applied but not
+ * yet committed. When you begin editing an order with the [`orderEditBegin`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditBegin)
+ * mutation, the system creates a [`CalculatedOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/CalculatedOrder)
+ * that shows how the
+ * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order) will
+ * look after your changes. The calculated order tracks the original order state
+ * and all staged modifications (added or removed
+ * [`LineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/LineItem)
+ * objects, quantity adjustments, discount changes, and [`ShippingLine`](https://shopify.dev/docs/api/admin-graphql/latest/objects/ShippingLine)
+ * updates). Use the calculated order to preview the financial impact of edits
+ * before committing them with the [`orderEditCommit`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditCommit) mutation.
+ *
+ * Learn more about [editing existing orders](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/edit-orders).
+ */
+export type CalculatedOrderLineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /**
  * A list of products with publishing and pricing information.
  * A catalog can be associated with a specific context, such as a
@@ -1038,8 +1113,16 @@ export type InventoryItemMeasurementInput = {
  */
 export type LineItem = Node & {
   __typename?: 'LineItem';
+  /** The number of units ordered, excluding refunded and removed units. */
+  currentQuantity: Scalars['Int']['output'];
   /** A list of attributes that represent custom features or special requests. */
   customAttributes: Array<Attribute>;
+  /**
+   * The approximate unit price of the line item in shop and presentment
+   * currencies. This value includes line-level discounts and discounts applied to
+   * refunded and removed quantities. It doesn't include order-level or code-based discounts.
+   */
+  discountedUnitPriceSet: MoneyBag;
   /** A globally-unique ID. */
   id: Scalars['ID']['output'];
   /** The number of units ordered, excluding refunded units and removed units. */
@@ -1303,6 +1386,49 @@ export type Mutation = {
    */
   metafieldsSet?: Maybe<MetafieldsSetPayload>;
   /**
+   * Starts an order editing session that enables you to modify an existing
+   * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order).
+   * This mutation creates an [`OrderEditSession`](https://shopify.dev/docs/api/admin-graphql/latest/objects/OrderEditSession) and returns a [`CalculatedOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/CalculatedOrder)
+   * showing how the order looks with your changes applied.
+   *
+   * Order editing follows a three-step workflow: Begin the edit with [`orderEditBegin`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditBegin),
+   * apply changes using mutations like [`orderEditAddVariant`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditAddVariant) or [`orderEditSetQuantity`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditSetQuantity),
+   * and then save the changes with the [`orderEditCommit`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditCommit)
+   * mutation. The session tracks all staged changes until you commit or abandon them.
+   *
+   * Learn more about [editing existing orders](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/edit-orders).
+   */
+  orderEditBegin?: Maybe<OrderEditBeginPayload>;
+  /**
+   * Applies staged changes from an order editing session to the original order.
+   * This finalizes all modifications made during the edit session, including
+   * changes to line items, quantities, discounts, and shipping lines.
+   *
+   * Order editing follows a three-step workflow: start with [`orderEditBegin`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditBegin)
+   * to create an editing session, apply changes using various orderEdit mutations,
+   * and then save the changes with the [`orderEditCommit`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderEditCommit)
+   * mutation. The mutation can optionally notify the customer of changes and add
+   * staff notes for internal tracking.
+   *
+   * You can only edit unfulfilled line items. If an edit changes the total order
+   * value, then the customer might need to pay a balance or receive a refund.
+   *
+   * Learn more about [editing existing orders](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/edit-orders).
+   */
+  orderEditCommit?: Maybe<OrderEditCommitPayload>;
+  /**
+   * Sets the quantity of a line item on an order that's being edited. Use this
+   * mutation to increase, decrease, or remove items by adjusting their quantities.
+   *
+   * Setting the quantity to zero effectively removes the line item from the order.
+   * The item still exists as a data structure with zero quantity. When decreasing
+   * quantities, you can optionally restock the removed items to inventory by
+   * setting the `restock` parameter to `true`.
+   *
+   * Learn more about [editing workflows for existing orders](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/edit-orders).
+   */
+  orderEditSetQuantity?: Maybe<OrderEditSetQuantityPayload>;
+  /**
    * Performs multiple operations to create or update products in a single request.
    *
    * Use the `productSet` mutation to sync information from an external data source into Shopify, manage large
@@ -1407,6 +1533,30 @@ export type MutationMetafieldsSetArgs = {
 
 
 /** The schema's entry point for all mutation operations. */
+export type MutationOrderEditBeginArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationOrderEditCommitArgs = {
+  id: Scalars['ID']['input'];
+  notifyCustomer?: InputMaybe<Scalars['Boolean']['input']>;
+  staffNote?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationOrderEditSetQuantityArgs = {
+  id: Scalars['ID']['input'];
+  lineItemId: Scalars['ID']['input'];
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  quantity: Scalars['Int']['input'];
+  restock?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
 export type MutationProductSetArgs = {
   identifier?: InputMaybe<ProductSetIdentifiers>;
   input: ProductSetInput;
@@ -1497,6 +1647,8 @@ export type Order = Node & {
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** The shop currency when the order was placed. For example, "USD" or "CAD". */
   currencyCode: CurrencyCode;
+  /** An order's financial status for display in the Shopify admin. */
+  displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
   /** A globally-unique ID. */
   id: Scalars['ID']['output'];
   /** A list of the order's line items. Line items represent the individual products and quantities that make up the order. */
@@ -1523,6 +1675,15 @@ export type Order = Node & {
    * Use this to preview refund amounts, taxes, and processing fees before creating an actual refund.
    */
   suggestedRefund?: Maybe<SuggestedRefund>;
+  /**
+   * The total amount not yet transacted for the order, in shop and presentment currencies.
+   * A positive value indicates a difference in the merchant's favor (payment from
+   * customer to merchant) and a negative value indicates a difference in the
+   * customer's favor (refund from merchant to customer).
+   */
+  totalOutstandingSet: MoneyBag;
+  /** A list of transactions associated with the order. */
+  transactions: Array<OrderTransaction>;
 };
 
 
@@ -1645,6 +1806,45 @@ export type OrderSuggestedRefundArgs = {
   suggestFullRefund?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderTransactionsArgs = {
+  capturable?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  manuallyResolvable?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Discrepancy reasons for order adjustments. */
 export type OrderAdjustmentInputDiscrepancyReason =
   /** The discrepancy reason is customer. */
@@ -1655,6 +1855,71 @@ export type OrderAdjustmentInputDiscrepancyReason =
   | 'OTHER'
   /** The discrepancy reason is restocking. */
   | 'RESTOCK';
+
+/** Represents the order's current financial status. */
+export type OrderDisplayFinancialStatus =
+  /**
+   * Displayed as **Authorized**. The payment provider has validated the customer's
+   * payment information. This status appears only for manual payment capture and
+   * indicates payments should be captured before the authorization period expires.
+   */
+  | 'AUTHORIZED'
+  /**
+   * Displayed as **Expired**. Payment wasn't captured before the payment
+   * provider's deadline on an authorized order. Some payment providers use this
+   * status to indicate failed payment processing.
+   */
+  | 'EXPIRED'
+  /** Displayed as **Paid**. Payment was automatically or manually captured, or the order was marked as paid. */
+  | 'PAID'
+  /**
+   * Displayed as **Partially paid**. A payment was manually captured for the order
+   * with an amount less than the full order value.
+   */
+  | 'PARTIALLY_PAID'
+  /** Displayed as **Partially refunded**. The amount refunded to a customer is less than the full amount paid for an order. */
+  | 'PARTIALLY_REFUNDED'
+  /**
+   * Displayed as **Pending**. Orders have this status when the payment provider
+   * needs time to complete the payment, or when manual payment methods are being used.
+   */
+  | 'PENDING'
+  /** Displayed as **Refunded**. The full amount paid for an order was refunded to the customer. */
+  | 'REFUNDED'
+  /**
+   * Displayed as **Voided**. An authorized but uncaptured payment was voided,
+   * releasing the hold on the funds. This is the payment's financial status and is
+   * distinct from the order's status: an order can remain open even when its
+   * payment is voided.
+   */
+  | 'VOIDED';
+
+/** Return type for `orderEditBegin` mutation. */
+export type OrderEditBeginPayload = {
+  __typename?: 'OrderEditBeginPayload';
+  /** The order that will be edited. */
+  calculatedOrder?: Maybe<CalculatedOrder>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<UserError>;
+};
+
+/** Return type for `orderEditCommit` mutation. */
+export type OrderEditCommitPayload = {
+  __typename?: 'OrderEditCommitPayload';
+  /** The order with changes applied. */
+  order?: Maybe<Order>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<UserError>;
+};
+
+/** Return type for `orderEditSetQuantity` mutation. */
+export type OrderEditSetQuantityPayload = {
+  __typename?: 'OrderEditSetQuantityPayload';
+  /** The calculated line item with the edits applied but not saved. */
+  calculatedLineItem?: Maybe<CalculatedLineItem>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<UserError>;
+};
 
 /**
  * The `OrderTransaction` object represents a payment transaction that's associated with an order. An order
@@ -1682,8 +1947,14 @@ export type OrderAdjustmentInputDiscrepancyReason =
  */
 export type OrderTransaction = Node & {
   __typename?: 'OrderTransaction';
+  /** The payment gateway used to process the transaction. */
+  gateway?: Maybe<Scalars['String']['output']>;
   /** A globally-unique ID. */
   id: Scalars['ID']['output'];
+  /** The kind of transaction. */
+  kind: OrderTransactionKind;
+  /** The status of this transaction. */
+  status: OrderTransactionStatus;
 };
 
 /** The input fields for the information needed to create an order transaction. */
@@ -1724,6 +1995,21 @@ export type OrderTransactionKind =
   | 'SUGGESTED_REFUND'
   /** A cancelation of an authorization transaction. */
   | 'VOID';
+
+/** The different states that an `OrderTransaction` can have. */
+export type OrderTransactionStatus =
+  /** Awaiting a response. */
+  | 'AWAITING_RESPONSE'
+  /** There was an error while processing the transaction. */
+  | 'ERROR'
+  /** The transaction failed. */
+  | 'FAILURE'
+  /** The transaction is pending. */
+  | 'PENDING'
+  /** The transaction succeeded. */
+  | 'SUCCESS'
+  /** The transaction status is unknown. */
+  | 'UNKNOWN';
 
 /**
  * The `Product` object lets you manage products in a merchant’s store.

@@ -49,8 +49,11 @@ function protectionProductVariables(amounts: string[]) {
 describe("the app's Admin GraphQL operations against the store", () => {
   it("covers every operation in app/graphql", () => {
     expect([...operations.keys()].sort()).toEqual([
+      "BeginPlanEdit",
+      "CommitPlanEdit",
       "CreateProtectionProduct",
       "OnlineStorePublication",
+      "OrderForPlanEdit",
       "OrderForPlanRefund",
       "ProductVariantOwner",
       "ProtectionItemCandidates",
@@ -58,6 +61,7 @@ describe("the app's Admin GraphQL operations against the store", () => {
       "PublishProtectionProduct",
       "RefundPlanLine",
       "SetPlanAvailability",
+      "SetPlanEditQuantity",
       "ShopCurrency",
       "SuggestedPlanRefund",
     ]);

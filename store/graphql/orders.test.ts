@@ -470,3 +470,155 @@ describe("orders", () => {
     });
   });
 });
+
+describe("order edits of a paid order (decision 026)", () => {
+  const BALANCE = `#graphql
+    query Balance($id: ID!) {
+      order(id: $id) {
+        displayFinancialStatus
+        totalOutstandingSet { shopMoney { amount } presentmentMoney { amount currencyCode } }
+        netPaymentSet { shopMoney { amount } }
+      }
+    }
+  `;
+
+  /** Begins an edit, sets the line's quantity and commits it as the app does. */
+  async function editLine(store: Store, order: Order, lineId: string, quantity: number) {
+    const begun = await store.run(
+      `mutation Begin($id: ID!) {
+        orderEditBegin(id: $id) {
+          calculatedOrder { id lineItems(first: 5) { nodes { id quantity customAttributes { key value } } } }
+          userErrors { field message }
+        }
+      }`,
+      { id: `gid://shopify/Order/${order.id}` },
+    );
+    const calculated = (
+      begun.data as {
+        orderEditBegin: {
+          calculatedOrder: { id: string; lineItems: { nodes: { id: string; quantity: number }[] } };
+        };
+      }
+    ).orderEditBegin.calculatedOrder;
+    const set = await store.run(
+      `mutation Set($id: ID!, $lineItemId: ID!, $quantity: Int!) {
+        orderEditSetQuantity(id: $id, lineItemId: $lineItemId, quantity: $quantity, restock: false) {
+          calculatedLineItem { id quantity }
+          userErrors { field message }
+        }
+      }`,
+      { id: calculated.id, lineItemId: `gid://shopify/CalculatedLineItem/${lineId}`, quantity },
+    );
+    const committed = await store.run(
+      `mutation Commit($id: ID!) {
+        orderEditCommit(id: $id, notifyCustomer: false, staffNote: "svc-protection: plan reduced with its product (edit 1)") {
+          order { displayFinancialStatus totalOutstandingSet { presentmentMoney { amount } } }
+          userErrors { field message }
+        }
+      }`,
+      { id: calculated.id },
+    );
+    return { calculated, set: set.data, committed: committed.data };
+  }
+
+  it("owes the customer what an edit took off a paid order, until it is refunded", async () => {
+    const store = adminGraphqlFixture();
+    const order = placeOrder(store);
+    const planLine = order.lineItems[1]!.id;
+    const before = await store.run(BALANCE, { id: `gid://shopify/Order/${order.id}` });
+    expect(before.data).toMatchObject({
+      order: {
+        displayFinancialStatus: "PAID",
+        totalOutstandingSet: { shopMoney: { amount: "0.0" } },
+      },
+    });
+
+    const { calculated, set, committed } = await editLine(store, order, planLine, 0);
+    // The calculated order shows the plan line with its cart properties, as the app finds it.
+    expect(calculated.lineItems.nodes.map((line) => line.id)).toContain(
+      `gid://shopify/CalculatedLineItem/${planLine}`,
+    );
+    expect(set).toEqual({
+      orderEditSetQuantity: {
+        calculatedLineItem: { id: `gid://shopify/CalculatedLineItem/${planLine}`, quantity: 0 },
+        userErrors: [],
+      },
+    });
+    expect(committed).toEqual({
+      orderEditCommit: {
+        order: {
+          displayFinancialStatus: "PAID",
+          totalOutstandingSet: { presentmentMoney: { amount: "-4.99" } },
+        },
+        userErrors: [],
+      },
+    });
+    const edited = store.state.order(store.shop.domain, order.id)!;
+    expect(edited.edits.at(-1)).toMatchObject({
+      staffNote: "svc-protection: plan reduced with its product (edit 1)",
+      notifyCustomer: false,
+      lineItemChanges: { additions: [], removals: [{ id: planLine, delta: 1 }] },
+    });
+
+    // A refund of the amount alone settles the balance.
+    const sale = edited.transactions.find((transaction) => transaction.kind === "SALE")!;
+    const refunded = await store.run(
+      `mutation Refund($input: RefundInput!) {
+        refundCreate(input: $input) @idempotent(key: "5d1c6c1e-1f4e-4c7e-9a53-000000000001") {
+          refund { refundLineItems(first: 1) { nodes { quantity } } totalRefundedSet { shopMoney { amount } } }
+          userErrors { field message }
+        }
+      }`,
+      {
+        input: {
+          orderId: `gid://shopify/Order/${order.id}`,
+          transactions: [
+            {
+              orderId: `gid://shopify/Order/${order.id}`,
+              parentId: `gid://shopify/OrderTransaction/${sale.id}`,
+              amount: "4.99",
+              gateway: sale.gateway,
+              kind: "REFUND",
+            },
+          ],
+        },
+      },
+    );
+    expect(refunded.data).toEqual({
+      refundCreate: {
+        refund: {
+          refundLineItems: { nodes: [] },
+          totalRefundedSet: { shopMoney: { amount: "4.99" } },
+        },
+        userErrors: [],
+      },
+    });
+    const after = await store.run(BALANCE, { id: `gid://shopify/Order/${order.id}` });
+    expect(after.data).toMatchObject({
+      order: {
+        displayFinancialStatus: "PARTIALLY_REFUNDED",
+        totalOutstandingSet: { shopMoney: { amount: "0.0" } },
+        netPaymentSet: { shopMoney: { amount: "39.98" } },
+      },
+    });
+  });
+
+  it("refuses to edit fulfilled units away, with a user error", async () => {
+    const store = adminGraphqlFixture();
+    const order = placeOrder(store);
+    const planLine = order.lineItems[1]!.id;
+    store.state.fulfil(store.shop.domain, order.id, [{ lineItemId: planLine, quantity: 1 }], {
+      kind: "merchant",
+    });
+    const { set } = await editLine(store, order, planLine, 0);
+    expect(set).toEqual({
+      orderEditSetQuantity: {
+        calculatedLineItem: null,
+        userErrors: [{ field: ["quantity"], message: expect.stringContaining("fulfilled") }],
+      },
+    });
+    const unchanged = store.state.order(store.shop.domain, order.id)!;
+    expect(unchanged.lineItems[1]!.currentQuantity).toBe(1);
+    expect(unchanged.edits.at(-1)?.lineItemChanges).toEqual({ additions: [], removals: [] });
+  });
+});

@@ -11,6 +11,7 @@ describe("loadAppConfig (the repository's shopify.app.toml)", () => {
       "read_products",
       "write_products",
       "write_publications",
+      "write_order_edits",
     ]);
     expect(config.webhookApiVersion).toBe("2026-10");
     expect(config.subscriptions).toContainEqual({

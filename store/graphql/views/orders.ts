@@ -461,6 +461,10 @@ export function orderView(context: AdminContext, order: Order): View {
     currentTotalPriceSet: () => bagOf(order, current()),
     currentSubtotalPriceSet: () => bagOf(order, current()),
     totalRefundedSet: () => bagOf(order, refundedAmount(order)),
+    // Negative when the customer is owed money: a paid order edited down, before its refund.
+    totalOutstandingSet: () =>
+      bagOf(order, current() - (paidAmount(order) - refundedAmount(order))),
+    netPaymentSet: () => bagOf(order, paidAmount(order) - refundedAmount(order)),
     totalTaxSet: bagOf(order, 0),
     totalDiscountsSet: bagOf(order, 0),
     totalShippingPriceSet: bagOf(order, 0),
