@@ -518,13 +518,17 @@ function hasEvent(tx: AppTransaction, shop: string, orderId: string, eventType: 
     .then(Boolean);
 }
 
-function wasOrderIgnored(tx: AppTransaction, shop: string, orderId: string) {
-  return tx.webhookReceipt
-    .findFirst({
-      where: { shop, orderId, topic: "orders/create", status: "ignored" },
-      select: { id: true },
-    })
-    .then(Boolean);
+/**
+ * Whether the order's orders/create was left unreported (no plan line, and reporting orders
+ * without a plan is off). An orders/create repeated under a new delivery ID is recorded as
+ * ignored too, because its order_placed was recorded already: that order is reported.
+ */
+async function wasOrderIgnored(tx: AppTransaction, shop: string, orderId: string) {
+  const ignored = await tx.webhookReceipt.findFirst({
+    where: { shop, orderId, topic: "orders/create", status: "ignored" },
+    select: { id: true },
+  });
+  return ignored !== null && !(await hasEvent(tx, shop, orderId, "order_placed"));
 }
 
 /** Follow-up events that arrived before an orders/create that is not reported after all. */

@@ -119,6 +119,22 @@ describe(`order webhooks to service events (${provider})`, () => {
     expect(await sentEvents()).toEqual(["order_placed", "order_fulfillment_added"]);
   });
 
+  it("keeps reporting an order whose orders/create came again under new IDs", async () => {
+    // Found by the plan chaos run: the repeat records nothing new and its receipt is "ignored",
+    // which must not read as "this order is not reported" for the webhooks that follow.
+    await send("orders/create");
+    await send("orders/create");
+    await send("fulfillments/create");
+    await send("refunds/create");
+
+    await worker().drain();
+    expect(await sentEvents()).toEqual([
+      "order_placed",
+      "order_fulfillment_added",
+      "order_refund_added",
+    ]);
+  });
+
   it("stores the order's name from orders/create, and a later refund inherits it", async () => {
     const { name } = JSON.parse(lifecycleBody("orders/create")) as { name: string };
     expect(name).toMatch(/^#/);
