@@ -83,11 +83,13 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
         });
       }
       case "throttled":
-        // Not a failure of the action: it waits for the shop's bucket, then runs again.
+        // Not a failure of the action: it waits for the shop's bucket, then runs again. Nor an
+        // attempt: counted, a busy bucket would stretch the backoff of a later real failure.
         return db.shopifyAction.updateMany({
           where: owned(row.id),
           data: {
             ...released,
+            attempts: attempts - 1,
             status: "pending",
             lastError: outcome.detail,
             nextAttemptAt: new Date(at.getTime() + outcome.retryAfterMs),

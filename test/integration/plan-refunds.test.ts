@@ -572,7 +572,7 @@ describe(`the plan action worker (${provider})`, () => {
       const before = Date.now();
       await (await worker()).drain();
       const [throttled] = await actionsOf(orderId);
-      expect(throttled).toMatchObject({ status: "pending", firstFailedAt: null });
+      expect(throttled).toMatchObject({ status: "pending", firstFailedAt: null, attempts: 0 });
       expect(throttled!.lastError).toBe("OrderForPlanRefund was throttled by Shopify");
       // The read's cost at the standard plan's 100 points a second: seconds, not the backoff's 1 s.
       const waitMs = throttled!.nextAttemptAt.getTime() - before;
