@@ -21,6 +21,9 @@ export type ShopifyActionStatus = (typeof SHOPIFY_ACTION_STATUSES)[number];
 /** The refund of a plan line with its refunded product. */
 export const REFUND_PLAN_LINE = "refund_plan_line";
 
+/** The check that a cancelled order's plans were refunded (decision 027): one row per order. */
+export const CHECK_CANCELLED_PLANS = "check_cancelled_plans";
+
 /** The plan line of a row recorded before the order's plan lines were known. */
 export const PLAN_LINES_UNKNOWN = "";
 
@@ -91,6 +94,25 @@ export async function queueFoundPlanLines(
   return queued;
 }
 
+/**
+ * Queues the cancel check of an order with plan lines, inside its orders/cancelled transaction.
+ * No setting skips it: the check itself never refunds on its own.
+ */
+export function queueCancelledPlansCheck(
+  tx: AppTransaction,
+  input: { shop: string; orderId: string; sourceReceiptId: string },
+) {
+  return tx.shopifyAction.create({
+    data: {
+      ...input,
+      kind: CHECK_CANCELLED_PLANS,
+      triggerId: input.orderId,
+      planLineId: PLAN_LINES_UNKNOWN,
+      triggerLines: "[]",
+    },
+  });
+}
+
 /** The most actions an order's page lists: an order has a few, one per plan line and trigger. */
 export const ORDER_ACTIONS_SHOWN = 50;
 
@@ -101,4 +123,54 @@ export function listOrderShopifyActions(db: AppPrismaClient, shop: string, order
     orderBy: { id: "asc" },
     take: ORDER_ACTIONS_SHOWN,
   });
+}
+
+/** The statuses a merchant can run an action from: skipped (off or flagged), and dead. */
+export const RUNNABLE_BY_MERCHANT = ["skipped", "dead"] as const;
+
+export type ActionRunRequest =
+  | { status: "not_found" }
+  | { status: "not_runnable"; current: string }
+  | { status: "requested"; from: string };
+
+/**
+ * The merchant's "Run now" or "Retry" (decision 027): a skipped or dead action of the shop
+ * becomes due now, from a fresh start, marked as the merchant's request, which the worker runs
+ * whatever the settings say. Only one request wins: a second click finds it pending (or done)
+ * and changes nothing. Another shop's action is not found.
+ */
+export async function requestActionRun(
+  db: AppPrismaClient,
+  shop: string,
+  actionId: number,
+  now = new Date(),
+): Promise<ActionRunRequest> {
+  const action = await db.shopifyAction.findFirst({
+    where: { id: actionId, shop },
+    select: { status: true },
+  });
+  if (!action) return { status: "not_found" };
+  const { count } = await db.shopifyAction.updateMany({
+    where: { id: actionId, shop, status: { in: [...RUNNABLE_BY_MERCHANT] } },
+    data: {
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      firstFailedAt: null,
+      lastError: null,
+      completedAt: null,
+      claimedBy: null,
+      leaseExpiresAt: null,
+      requestedBy: "merchant",
+      requestedAt: now,
+    },
+  });
+  if (count === 0) {
+    const current = await db.shopifyAction.findFirst({
+      where: { id: actionId, shop },
+      select: { status: true },
+    });
+    return { status: "not_runnable", current: current?.status ?? action.status };
+  }
+  return { status: "requested", from: action.status };
 }

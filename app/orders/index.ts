@@ -19,3 +19,8 @@ export type {
   RefundTrigger,
   RefundedLine,
 } from "./plan-refunds";
+export {
+  cancelledOrderHasPlans,
+  cancelledPlansRefundNote,
+  checkCancelledPlans,
+} from "./cancelled-plans";

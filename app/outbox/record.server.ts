@@ -11,6 +11,7 @@ import {
 } from "../models/WebhookReceipt.server";
 import { parseWebhookJson } from "../lib/json";
 import {
+  cancelledOrderHasPlans,
   mapOrderWebhook,
   orderNameOf,
   placedLineRefs,
@@ -25,7 +26,11 @@ import {
 } from "../orders";
 import type { Environment, OrderEvent } from "../protection/types";
 import { WAITING_STATUSES } from "../models/outbox-status";
-import { PLAN_LINES_UNKNOWN, queuePlanRefunds } from "../models/ShopifyAction.server";
+import {
+  PLAN_LINES_UNKNOWN,
+  queueCancelledPlansCheck,
+  queuePlanRefunds,
+} from "../models/ShopifyAction.server";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -133,7 +138,9 @@ async function recordCarefully(
   const plans: PlanRefundRequest | null =
     delivery.topic === "refunds/create" && parsed.ok
       ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
-      : null;
+      : delivery.topic === "orders/cancelled" && parsed.ok && cancelledOrderHasPlans(parsed.payload)
+        ? { trigger: { kind: "cancelled" }, autoRefundPlans: settings.autoRefundPlans }
+        : null;
   const payloadName = parsed.ok ? orderNameOf(delivery.topic, parsed.payload) : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -324,7 +331,8 @@ function outboxRow(
 
 /** What a refunds/create asks of the app in Shopify (decision 022), and whether it may act. */
 interface PlanRefundRequest {
-  trigger: RefundTrigger;
+  /** A refund's trigger; "cancelled": an order with plan lines, whose check is queued (027). */
+  trigger: RefundTrigger | { kind: "cancelled" };
   autoRefundPlans: boolean;
 }
 
@@ -429,7 +437,7 @@ async function recordEvents(
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
     // The placement's lines tell a refund's plan lines apart; other topics need no payload.
-    select: { environment: true, payload: plans !== null },
+    select: { environment: true, payload: plans?.trigger.kind === "trigger" },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
   const planLineIds = plans ? planLinesToRefund(plans.trigger, placement?.payload) : [];
@@ -440,6 +448,7 @@ async function recordEvents(
         : `${planLineIds.length} plan refund(s) skipped (refunding plans with their products is off)`,
     );
   }
+  if (plans?.trigger.kind === "cancelled") notes.push("check of the plans' refund queued");
   const receipt = await createReceipt(tx, delivery, "processed", order, notes.join("; "), false);
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, eventEnvironment, order, derived, receipt.id)),
@@ -454,6 +463,9 @@ async function recordEvents(
       autoRefundPlans: plans.autoRefundPlans,
       sourceReceiptId: receipt.id,
     });
+  }
+  if (plans?.trigger.kind === "cancelled") {
+    await queueCancelledPlansCheck(tx, { shop, orderId, sourceReceiptId: receipt.id });
   }
   // Follow-ups that arrived before their orders/create are moved to this order_placed's
   // environment by the worker (alignFollowUpEnvironments), for this path and the group commit.
@@ -475,7 +487,7 @@ type OrderSummaryRow = NonNullable<ReturnType<typeof orderSummaryRow>>;
  * Before that order_placed is recorded, one row stands for them all: the worker finds them when
  * it reads the order.
  */
-function planLinesToRefund(trigger: RefundTrigger, placedPayload: string | undefined): string[] {
+function planLinesToRefund(trigger: PlanRefundRequest["trigger"], placedPayload: string | undefined): string[] {
   if (trigger.kind !== "trigger") return [];
   const placed = placedPayload ? (JSON.parse(placedPayload) as OrderEvent) : null;
   const orderLines =

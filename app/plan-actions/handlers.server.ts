@@ -1,5 +1,10 @@
 import type { ShopConnection } from "../generated/prisma/sqlite/client";
-import { PLAN_REFUNDS_OFF, REFUND_PLAN_LINE } from "../models/ShopifyAction.server";
+import {
+  CHECK_CANCELLED_PLANS,
+  PLAN_REFUNDS_OFF,
+  REFUND_PLAN_LINE,
+} from "../models/ShopifyAction.server";
+import { runCancelledPlansCheck } from "./check-cancelled-plans.server";
 import type { ActionContext, ActionOutcome, ActionRow } from "./outcome.server";
 import { runPlanRefund } from "./refund-plan-line.server";
 
@@ -31,6 +36,12 @@ const handlers: Record<string, ActionHandler> = {
     setting: "autoRefundPlans",
     offDetail: PLAN_REFUNDS_OFF,
     run: runPlanRefund,
+  },
+  // The app never refunds a cancelled order on its own: the check flags it for the merchant.
+  [CHECK_CANCELLED_PLANS]: {
+    setting: null,
+    offDetail: "Not checked: the app checks every cancelled order's plans",
+    run: runCancelledPlansCheck,
   },
 };
 

@@ -134,6 +134,7 @@ export default {
     help: "Was die App in Shopify für Sie an dieser Bestellung getan hat, älteste zuerst.",
     kind: {
       refund_plan_line: "Erstattung des Schutzplans",
+      check_cancelled_plans: "Prüfung der Schutzpläne der stornierten Bestellung",
     },
     status: {
       pending: "Wartet",
@@ -148,6 +149,13 @@ export default {
     waiting: "Wartet, Versuch {number}, nächster am {time}",
     running: "Läuft gerade, Versuch {number}",
     lastError: "Letzter Fehler: {error}",
+    reason: "Grund: {reason}",
+    requestedBy: "Auf Wunsch des Händlers ausgeführt, {time}",
+    runNow: "Jetzt ausführen",
+    refundPlans: "Schutzpläne erstatten",
+    retry: "Erneut versuchen",
+    runRequested: "Die Aktion wird gleich ausgeführt.",
+    notRunnable: "Nichts geändert: Status der Aktion: {status}.",
   },
   attemptLog: {
     title: "Versuche",

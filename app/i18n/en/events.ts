@@ -131,6 +131,7 @@ export default {
     help: "What the app did in Shopify for you on this order, oldest first.",
     kind: {
       refund_plan_line: "Plan refund",
+      check_cancelled_plans: "Check of the cancelled order's plans",
     },
     status: {
       pending: "Waiting",
@@ -145,6 +146,13 @@ export default {
     waiting: "Waiting, attempt {number}, next at {time}",
     running: "Running now, attempt {number}",
     lastError: "Last error: {error}",
+    reason: "Reason: {reason}",
+    requestedBy: "Run at the merchant's request, {time}",
+    runNow: "Run now",
+    refundPlans: "Refund the plans",
+    retry: "Retry",
+    runRequested: "The action runs in a moment.",
+    notRunnable: "Nothing changed: the action's status is {status}.",
   },
   attemptLog: {
     title: "Attempts",
