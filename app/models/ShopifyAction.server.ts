@@ -125,8 +125,37 @@ export function listOrderShopifyActions(db: AppPrismaClient, shop: string, order
   });
 }
 
-/** The statuses a merchant can run an action from: skipped (off or flagged), and dead. */
+/**
+ * The statuses a merchant can run an action from: skipped (its automation off, or flagged for
+ * the merchant) and dead. An order with such an action needs the merchant's attention.
+ */
 export const RUNNABLE_BY_MERCHANT = ["skipped", "dead"] as const;
+
+/** The most orders the "Needs attention" filter looks for at once. */
+export const ATTENTION_ORDERS_SHOWN = 1_000;
+
+/**
+ * The shop's orders with an action waiting for the merchant (skipped or dead), among `orderIds`
+ * when given (a page of the log), else the first 1,000. They are few: the rest are done.
+ */
+export async function listOrdersNeedingAttention(
+  db: AppPrismaClient,
+  shop: string,
+  orderIds?: readonly string[],
+): Promise<string[]> {
+  const rows = await db.shopifyAction.findMany({
+    where: {
+      shop,
+      status: { in: [...RUNNABLE_BY_MERCHANT] },
+      ...(orderIds ? { orderId: { in: [...orderIds] } } : {}),
+    },
+    distinct: ["orderId"],
+    select: { orderId: true },
+    orderBy: { orderId: "asc" },
+    take: ATTENTION_ORDERS_SHOWN,
+  });
+  return rows.map((row) => row.orderId);
+}
 
 export type ActionRunRequest =
   | { status: "not_found" }

@@ -487,7 +487,10 @@ type OrderSummaryRow = NonNullable<ReturnType<typeof orderSummaryRow>>;
  * Before that order_placed is recorded, one row stands for them all: the worker finds them when
  * it reads the order.
  */
-function planLinesToRefund(trigger: PlanRefundRequest["trigger"], placedPayload: string | undefined): string[] {
+function planLinesToRefund(
+  trigger: PlanRefundRequest["trigger"],
+  placedPayload: string | undefined,
+): string[] {
   if (trigger.kind !== "trigger") return [];
   const placed = placedPayload ? (JSON.parse(placedPayload) as OrderEvent) : null;
   const orderLines =

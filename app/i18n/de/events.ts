@@ -41,11 +41,16 @@ export default {
     type: "Ereignistyp",
     topic: "Thema",
     environment: "Umgebung",
-    orderPlaceholder: "Nach Bestell-ID filtern",
+    orderPlaceholder: "Nach Bestellung filtern: #1001 oder ihre ID",
     applied: "{name}: {value}",
     orderInvalid:
-      "Geben Sie die ID der Bestellung ein: die Zahl am Ende ihrer Adresse im Shopify-Admin (…/orders/5558016491833).",
+      "Geben Sie den Namen der Bestellung (#1001) oder ihre ID ein: die Zahl am Ende ihrer Adresse im Shopify-Admin (…/orders/5558016491833).",
     invalidLink: "Ein Teil dieses Links war ungültig und wird ignoriert: {names}.",
+  },
+  attention: {
+    badge: "Erfordert Ihre Aufmerksamkeit",
+    filter: "Erfordert Ihre Aufmerksamkeit",
+    filterChoice: "Nur Bestellungen mit einer Aktion der App, die auf Sie wartet",
   },
   columns: {
     event: "Ereignis",

@@ -39,11 +39,16 @@ export default {
     type: "Event type",
     topic: "Topic",
     environment: "Environment",
-    orderPlaceholder: "Filter by order ID",
+    orderPlaceholder: "Filter by order: #1001 or its ID",
     applied: "{name}: {value}",
     orderInvalid:
-      "Enter the order's ID: the number at the end of its address in the Shopify admin (…/orders/5558016491833).",
+      "Enter the order's name (#1001) or its ID: the number at the end of its address in the Shopify admin (…/orders/5558016491833).",
     invalidLink: "Part of this link was not valid and is ignored: {names}.",
+  },
+  attention: {
+    badge: "Needs attention",
+    filter: "Needs attention",
+    filterChoice: "Only orders with an action of the app waiting for you",
   },
   columns: {
     event: "Event",
