@@ -1,6 +1,10 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { AppPrismaClient } from "../db/client.server";
-import { countOutboxEventsByStatus, listOutboxEventPage } from "../models/OutboxEvent.server";
+import {
+  countOutboxEventsByStatus,
+  hasOrderEvents,
+  listOutboxEventPage,
+} from "../models/OutboxEvent.server";
 import { listOrdersNeedingAttention } from "../models/ShopifyAction.server";
 import {
   countWebhookReceiptsByStatus,
@@ -47,7 +51,8 @@ async function ordersSearched(
     case "name":
       return findOrderIdsByName(db, shop, search.orderName);
     case "id_or_name":
-      return (await isOrderKnown(db, shop, search.orderId))
+      return (await isOrderKnown(db, shop, search.orderId)) ||
+        (await hasOrderEvents(db, shop, search.orderId))
         ? [search.orderId]
         : findOrderIdsByName(db, shop, search.orderName);
   }

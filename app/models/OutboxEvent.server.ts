@@ -92,6 +92,12 @@ export function findOutboxEventForShop(db: AppPrismaClient, shop: string, id: nu
   return db.outboxEvent.findFirst({ where: { id, shop } });
 }
 
+/** Whether the shop has an event of this order ID: one lookup on (shop, orderId, id). */
+export async function hasOrderEvents(db: AppPrismaClient, shop: string, orderId: string) {
+  const found = await db.outboxEvent.findFirst({ where: { shop, orderId }, select: { id: true } });
+  return found !== null;
+}
+
 /** The events of one order in the order they are sent (the (shop, orderId, id) index). */
 export function listOrderEvents(db: AppPrismaClient, shop: string, orderId: string, limit = 50) {
   return db.outboxEvent.findMany({
