@@ -7,7 +7,7 @@ import {
   Text,
   type BadgeProps,
 } from "@shopify/polaris";
-import { Fragment } from "react";
+import { Fragment, useId } from "react";
 import { SectionCard } from "../../admin/components/SectionCard";
 import { formatDateTime } from "../../admin/dashboard";
 import type { EventDetail } from "../../admin/event-detail.server";
@@ -135,22 +135,26 @@ export function OrderActions({
   ...controls
 }: { order: string; actions: OrderAction[] } & RunControls) {
   const t = useTranslate();
+  const titleId = useId();
   if (actions.length === 0) return null;
   return (
-    <SectionCard
-      title={t("events.orderActions.title", { order })}
-      help={t("events.orderActions.help")}
-    >
-      <BlockStack gap="200" as="ol">
-        {actions.map((action, index) => (
-          <Fragment key={action.id}>
-            {index > 0 ? <Divider /> : null}
-            <li style={{ listStyle: "none" }} data-testid="order-action">
-              <OrderActionRow action={action} {...controls} />
-            </li>
-          </Fragment>
-        ))}
-      </BlockStack>
-    </SectionCard>
+    <section aria-labelledby={titleId}>
+      <SectionCard
+        title={t("events.orderActions.title", { order })}
+        help={t("events.orderActions.help")}
+        titleId={titleId}
+      >
+        <BlockStack gap="200" as="ol">
+          {actions.map((action, index) => (
+            <Fragment key={action.id}>
+              {index > 0 ? <Divider /> : null}
+              <li style={{ listStyle: "none" }} data-testid="order-action">
+                <OrderActionRow action={action} {...controls} />
+              </li>
+            </Fragment>
+          ))}
+        </BlockStack>
+      </SectionCard>
+    </section>
   );
 }
