@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
+import { orderLabel } from "../../app/admin/event-log";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { createTranslator, type Translate } from "../../app/i18n/translate";
 import { launchChromium } from "../storefront/browser";
@@ -590,7 +591,7 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
       // The card is a region named by its title; each button has its name, and the stored
       // English reasons are labelled in the admin's language.
       const card = opening.page.getByRole("region", {
-        name: t("events.orderActions.title", { order: "#1002" }),
+        name: t("events.orderActions.title", { order: orderLabel(failed) }),
       });
       await expect.poll(() => card.count()).toBe(1);
       const retry = card.getByRole("button", { name: t("events.orderActions.retry") });
@@ -609,7 +610,7 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     // The merchant retries the dead refund: it runs again, at the merchant's request.
     const opening = await open({ shop: SHOP, pathname: `/app/events/${failed.id}` });
     const card = opening.page.getByRole("region", {
-      name: en("events.orderActions.title", { order: "#1002" }),
+      name: en("events.orderActions.title", { order: orderLabel(failed) }),
     });
     await expect.poll(() => card.count()).toBe(1);
     await card.getByRole("button", { name: en("events.orderActions.retry") }).click();
