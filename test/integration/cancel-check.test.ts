@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type * as DetailRoute from "../../app/routes/app.events.$id/route";
 import type * as ListRoute from "../../app/routes/app.events/route";
+import type * as HomeRoute from "../../app/routes/app._index/route";
 import { testDatabaseProvider } from "../support/databases";
 import {
   createStoreProduct,
@@ -40,6 +41,7 @@ let db: AppPrismaClient;
 let detailLoader: typeof DetailRoute.loader;
 let detailAction: typeof DetailRoute.action;
 let listLoader: typeof ListRoute.loader;
+let homeLoader: typeof HomeRoute.loader;
 let laptop: string;
 let plan: string;
 
@@ -125,6 +127,11 @@ async function click(eventId: string, actionId: number, shop = SHOP) {
   return callRoute(detailAction, request, { id: eventId });
 }
 
+/** How many orders the home page says need the merchant. */
+async function attentionOnHome() {
+  return routeData(await callRoute(homeLoader, adminRequest(SHOP, "/app"))).attentionCount;
+}
+
 async function eventsPage(search: string) {
   const result = routeData(await callRoute(listLoader, adminRequest(SHOP, `/app/events${search}`)));
   if (result.view !== "events") throw new Error(`Expected the events tab, got ${result.view}`);
@@ -136,6 +143,7 @@ beforeAll(async () => {
   ({ loader: detailLoader, action: detailAction } =
     await import("../../app/routes/app.events.$id/route"));
   ({ loader: listLoader } = await import("../../app/routes/app.events/route"));
+  ({ loader: homeLoader } = await import("../../app/routes/app._index/route"));
   await installInStore(db, SHOP);
   await connectShop(db, SHOP);
   await installInStore(db, OTHER_SHOP);
@@ -193,6 +201,7 @@ describe(`the cancel check (${provider})`, () => {
     expect(attention.events.length).toBeGreaterThan(0);
     expect(attention.events.every((event) => event.orderId === order.orderId)).toBe(true);
     expect(attention.events.every((event) => event.needsAttention)).toBe(true);
+    expect(await attentionOnHome()).toBe(1);
 
     // The page offers the refund; two clicks before the worker runs: the second changes nothing.
     const page = routeData(
@@ -248,6 +257,7 @@ describe(`the cancel check (${provider})`, () => {
       requestedBy: "merchant",
     });
     expect((await eventsPage("?attention=1")).events).toEqual([]);
+    expect(await attentionOnHome()).toBe(0);
   });
 
   it("retries a dead action at the merchant's request", async () => {
