@@ -95,22 +95,34 @@ export async function queueFoundPlanLines(
 }
 
 /**
- * Queues the cancel check of an order with plan lines, inside its orders/cancelled transaction.
- * No setting skips it: the check itself never refunds on its own.
+ * Queues the cancel check of an order with plan lines, inside its orders/cancelled transaction;
+ * false when the order has one already (its events were purged and the webhook came again: an
+ * order is cancelled once). No setting skips it: the check never refunds on its own.
  */
-export function queueCancelledPlansCheck(
+export async function queueCancelledPlansCheck(
   tx: AppTransaction,
   input: { shop: string; orderId: string; sourceReceiptId: string },
-) {
-  return tx.shopifyAction.create({
+): Promise<boolean> {
+  const key = {
+    shop: input.shop,
+    kind: CHECK_CANCELLED_PLANS,
+    triggerId: input.orderId,
+    planLineId: PLAN_LINES_UNKNOWN,
+  };
+  const existing = await tx.shopifyAction.findUnique({
+    where: { shop_kind_triggerId_planLineId: key },
+    select: { id: true },
+  });
+  if (existing) return false;
+  await tx.shopifyAction.create({
     data: {
-      ...input,
-      kind: CHECK_CANCELLED_PLANS,
-      triggerId: input.orderId,
-      planLineId: PLAN_LINES_UNKNOWN,
+      ...key,
+      orderId: input.orderId,
+      sourceReceiptId: input.sourceReceiptId,
       triggerLines: "[]",
     },
   });
+  return true;
 }
 
 /** The most actions an order's page lists: an order has a few, one per plan line and trigger. */
