@@ -6,6 +6,7 @@ import {
   retryDeadEvents,
   retryOutboxEvent,
 } from "../models/OutboxEvent.server";
+import { requestActionRun } from "../models/ShopifyAction.server";
 import { notifyOutbox } from "../outbox/signal.server";
 import { eventIdSchema } from "./event-filters";
 import type { EventLogActionResult } from "./event-log";
@@ -15,6 +16,7 @@ import type { EventLogActionResult } from "./event-log";
 const actionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retry"), id: eventIdSchema }),
   z.object({ intent: z.literal("retry_dead") }),
+  z.object({ intent: z.literal("run_action"), actionId: eventIdSchema }),
 ]);
 
 export type EventLogAction = z.infer<typeof actionForm>;
@@ -51,4 +53,24 @@ export async function retryDeadEventsOfShop(shop: string): Promise<EventLogActio
   logger.info({ shop, count }, "Dead events retried from the admin");
   if (count > 0) notifyOutbox();
   return { intent: "retry_dead", outcome: "retried", count };
+}
+
+/**
+ * Runs one of the app's actions on an order at the merchant's request ("Run now" on a skipped
+ * action, "Retry" on a dead one). Another shop's action is a 404 and nothing changes; an action
+ * already pending, running or done is left as it is and the answer says so.
+ */
+export async function requestActionRunOfShop(
+  shop: string,
+  actionId: number,
+): Promise<EventLogActionResult> {
+  const result = await requestActionRun(prisma, shop, actionId);
+  if (result.status === "not_found") throw new Response("Action not found", { status: 404 });
+  if (result.status === "not_runnable") {
+    return { intent: "run_action", outcome: "not_runnable", id: actionId, status: result.current };
+  }
+  logger.info({ shop, actionId, from: result.from }, "Action run at the merchant's request");
+  // The outbox's signal wakes the action worker of this process too.
+  notifyOutbox();
+  return { intent: "run_action", outcome: "requested", id: actionId, status: "pending" };
 }

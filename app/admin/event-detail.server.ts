@@ -36,6 +36,8 @@ function toOrderAction(action: ShopifyAction) {
     currency: action.currency,
     // A stopped action's reason is its last error; a finished one's, what the app did.
     reason: stopped ? (action.lastError ?? action.detail) : (action.detail ?? action.lastError),
+    requestedBy: action.requestedBy,
+    requestedAt: iso(action.requestedAt),
   };
 }
 

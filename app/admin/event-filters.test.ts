@@ -16,7 +16,8 @@ describe("parseEventLogQuery", () => {
       tab: "events",
       status: undefined,
       eventType: undefined,
-      orderId: undefined,
+      order: undefined,
+      attention: undefined,
       environment: undefined,
       cursor: undefined,
       invalid: [],
@@ -29,7 +30,8 @@ describe("parseEventLogQuery", () => {
         tab: "events",
         status: "dead",
         eventType: "order_refund_added",
-        orderId: "5558016491833",
+        order: { kind: "id_or_name", orderId: "5558016491833", orderName: "#5558016491833" },
+        attention: undefined,
         environment: "production",
         cursor: undefined,
         invalid: [],
@@ -42,7 +44,7 @@ describe("parseEventLogQuery", () => {
       tab: "webhooks",
       status: "unprocessable",
       topic: "refunds/create",
-      orderId: "42",
+      order: { kind: "id_or_name", orderId: "42", orderName: "#42" },
       invalid: [],
     });
   });
@@ -63,18 +65,50 @@ describe("parseEventLogQuery", () => {
   });
 
   it("accepts an order ID with spaces or as an Admin API GID, keeping IDs above 2^53 exact", () => {
-    expect(parse("order=%205558016491833%20").orderId).toBe("5558016491833");
-    expect(parse("order=gid://shopify/Order/820982911946154508").orderId).toBe(
-      "820982911946154508",
-    );
+    expect(parse("order=%205558016491833%20").order).toEqual({
+      kind: "id_or_name",
+      orderId: "5558016491833",
+      orderName: "#5558016491833",
+    });
+    expect(parse("order=gid://shopify/Order/820982911946154508").order).toEqual({
+      kind: "id",
+      orderId: "820982911946154508",
+    });
   });
 
-  it("drops an order name, letters or an overlong number and says which parameter it was", () => {
-    for (const order of ["%231001", "abc", "12a", "123456789012345678901"]) {
+  it("takes an order name as Shopify writes it, with the shop's prefix or suffix", () => {
+    expect(parse("order=%231001").order).toEqual({ kind: "name", orderName: "#1001" });
+    expect(parse("order=%20%23SO-1001-B%20").order).toEqual({
+      kind: "name",
+      orderName: "#SO-1001-B",
+    });
+    // A bare number is the order with that ID, or else the order of that name.
+    expect(parse("order=1001").order).toEqual({
+      kind: "id_or_name",
+      orderId: "1001",
+      orderName: "#1001",
+    });
+  });
+
+  it("drops letters, an overlong number or a bare # and says which parameter it was", () => {
+    for (const order of ["abc", "12a", "123456789012345678901", "%23", "%23%231001", "%23%0A1"]) {
       const query = parse(`order=${order}`);
-      expect(query.orderId).toBeUndefined();
+      expect(query.order).toBeUndefined();
       expect(query.invalid).toEqual(["order"]);
     }
+  });
+
+  it("narrows both tabs to the orders needing attention, and only with attention=1", () => {
+    expect(parse("attention=1").attention).toBe(true);
+    expect(parse("tab=webhooks&attention=1").attention).toBe(true);
+    expect(hasFilters(parse("attention=1"))).toBe(true);
+    const wrong = parse("attention=yes");
+    expect(wrong.attention).toBeUndefined();
+    expect(wrong.invalid).toEqual(["attention"]);
+    // Switching tabs keeps it: it is about orders, as in both tabs.
+    expect(withFilters(new URLSearchParams("attention=1&status=dead"), { tab: "webhooks" })).toBe(
+      "attention=1&tab=webhooks",
+    );
   });
 
   it("drops unknown values and an unknown tab, and keeps the valid rest", () => {

@@ -54,29 +54,46 @@ export const PARAM = {
   type: "type",
   order: "order",
   environment: "env",
+  attention: "attention",
   older: "before",
   newer: "after",
 } as const;
 
-export type EventLogQuery =
-  | {
-      tab: "events";
-      status?: OutboxStatus;
-      eventType?: OrderEventType;
-      orderId?: string;
-      environment?: Environment;
-      cursor?: EventCursor;
-      /** URL parameters whose values were not valid and were ignored. */
-      invalid: string[];
-    }
-  | {
-      tab: "webhooks";
-      status?: ReceiptStatus;
-      topic?: WebhookTopic;
-      orderId?: string;
-      cursor?: ReceiptCursor;
-      invalid: string[];
-    };
+/**
+ * What the order search names: an order ID (a number or the Admin API GID), an order name
+ * ("#1001"), or a bare number, which is the order with that ID or else the one of that name.
+ */
+export type OrderSearch =
+  | { kind: "id"; orderId: string }
+  | { kind: "name"; orderName: string }
+  | { kind: "id_or_name"; orderId: string; orderName: string };
+
+/** The filters both tabs share: the order, and the orders whose actions need the merchant. */
+interface SharedFilters {
+  order?: OrderSearch;
+  /** Only orders with an action the merchant has to look at (skipped or dead). */
+  attention?: true;
+}
+
+export type EventLogQuery = SharedFilters &
+  (
+    | {
+        tab: "events";
+        status?: OutboxStatus;
+        eventType?: OrderEventType;
+        environment?: Environment;
+        cursor?: EventCursor;
+        /** URL parameters whose values were not valid and were ignored. */
+        invalid: string[];
+      }
+    | {
+        tab: "webhooks";
+        status?: ReceiptStatus;
+        topic?: WebhookTopic;
+        cursor?: ReceiptCursor;
+        invalid: string[];
+      }
+  );
 
 /** A Shopify order ID: its number, or the Admin API GID holding it. */
 export const orderIdSchema = z
@@ -84,6 +101,27 @@ export const orderIdSchema = z
   .trim()
   .transform((value) => value.replace(/^gid:\/\/shopify\/Order\//i, ""))
   .pipe(z.string().regex(/^\d{1,20}$/));
+
+/** An order's name as Shopify writes it: "#" and the number, with the shop's prefix or suffix. */
+const orderNameSchema = z
+  .string()
+  .trim()
+  .regex(/^#[^\s#\p{Cc}][^\p{Cc}]{0,62}$/u);
+
+/** What the order search field asks for; the name of a bare number is "#" and the number. */
+export const orderSearchSchema = z.union([
+  orderNameSchema.transform((orderName): OrderSearch => ({ kind: "name", orderName })),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/)
+    .transform((orderId): OrderSearch => ({
+      kind: "id_or_name",
+      orderId,
+      orderName: `#${orderId}`,
+    })),
+  orderIdSchema.transform((orderId): OrderSearch => ({ kind: "id", orderId })),
+]);
 
 /** OutboxEvent ids are 32-bit on PostgreSQL (INTEGER); a larger one names no event. */
 export const MAX_EVENT_ID = 2_147_483_647;
@@ -139,14 +177,17 @@ function cursorOf<T>(
 export function parseEventLogQuery(params: URLSearchParams): EventLogQuery {
   const invalid: string[] = [];
   const tab = optional(params, PARAM.tab, z.enum(EVENT_LOG_TABS), invalid) ?? "events";
-  const orderId = optional(params, PARAM.order, orderIdSchema, invalid);
+  const shared: SharedFilters = {
+    order: optional(params, PARAM.order, orderSearchSchema, invalid),
+    attention: optional(params, PARAM.attention, z.literal("1"), invalid) && true,
+  };
   if (tab === "webhooks") {
     const cursor = cursorOf(params, receiptCursorSchema, invalid);
     return {
       tab,
       status: optional(params, PARAM.status, z.enum(RECEIPT_STATUSES), invalid),
       topic: optional(params, PARAM.type, z.enum(WEBHOOK_TOPICS), invalid),
-      orderId,
+      ...shared,
       cursor,
       invalid,
     };
@@ -160,7 +201,7 @@ export function parseEventLogQuery(params: URLSearchParams): EventLogQuery {
     tab,
     status: optional(params, PARAM.status, z.enum(OUTBOX_STATUSES), invalid),
     eventType: optional(params, PARAM.type, z.enum(ORDER_EVENT_TYPES), invalid),
-    orderId,
+    ...shared,
     environment: optional(params, PARAM.environment, z.enum(ENVIRONMENTS), invalid),
     cursor,
     invalid,
@@ -169,11 +210,11 @@ export function parseEventLogQuery(params: URLSearchParams): EventLogQuery {
 
 /** Whether the view narrows the log: an empty page then means "no match", not "nothing yet". */
 export function hasFilters(query: EventLogQuery): boolean {
-  if (query.orderId || query.status) return true;
+  if (query.order || query.status || query.attention) return true;
   return query.tab === "events" ? Boolean(query.eventType || query.environment) : !!query.topic;
 }
 
-type FilterName = "status" | "type" | "order" | "environment";
+type FilterName = "status" | "type" | "order" | "environment" | "attention";
 
 /**
  * Only the log's own parameters: Shopify's launch parameters (`id_token`, `host`, `hmac`, …)

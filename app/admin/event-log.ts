@@ -6,7 +6,8 @@ import { z } from "zod";
 /** What a retry from the event log answers; the page shows it as a Toast. */
 export type EventLogActionResult =
   | { intent: "retry"; outcome: "retried" | "not_retryable"; id: number; status: string }
-  | { intent: "retry_dead"; outcome: "retried"; count: number };
+  | { intent: "retry_dead"; outcome: "retried"; count: number }
+  | { intent: "run_action"; outcome: "requested" | "not_runnable"; id: number; status: string };
 
 export interface ValidationError {
   field: string | null;

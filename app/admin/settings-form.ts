@@ -13,6 +13,7 @@ const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 const settingsFormSchema = z.object({
   reportOrdersWithoutPlan: flag,
   autoRefundPlans: flag,
+  autoEditPlans: flag,
   heading: z.string().default(""),
   showInsuranceLink: flag,
   layout: z.enum(OFFER_LAYOUTS),
@@ -38,7 +39,7 @@ export function parseSettingsForm(
     }
     return { ok: false, answer: { ok: false, errors } };
   }
-  const { reportOrdersWithoutPlan, autoRefundPlans, ...offer } = parsed.data;
+  const { reportOrdersWithoutPlan, autoRefundPlans, autoEditPlans, ...offer } = parsed.data;
   const options = offerOptionsSchema.safeParse(offer);
   if (!options.success) {
     const tooLong = options.error.issues.some((issue) => issue.code === "too_big");
@@ -56,6 +57,11 @@ export function parseSettingsForm(
   }
   return {
     ok: true,
-    settings: { reportOrdersWithoutPlan, autoRefundPlans, offerOptions: options.data },
+    settings: {
+      reportOrdersWithoutPlan,
+      autoRefundPlans,
+      autoEditPlans,
+      offerOptions: options.data,
+    },
   };
 }

@@ -7,6 +7,8 @@ export interface OutboxEventFilter {
   shop: string;
   status?: OutboxStatus;
   orderId?: string;
+  /** Only these orders' events (the order search, the orders needing attention). */
+  orderIds?: readonly string[];
   eventType?: string;
   environment?: string;
   /** Return events with an id below this one (newest first paging). */
@@ -16,7 +18,7 @@ export interface OutboxEventFilter {
 
 type EventFilterFields = Pick<
   OutboxEventFilter,
-  "shop" | "status" | "orderId" | "eventType" | "environment"
+  "shop" | "status" | "orderId" | "orderIds" | "eventType" | "environment"
 >;
 
 function eventFilterWhere(filter: EventFilterFields) {
@@ -24,6 +26,7 @@ function eventFilterWhere(filter: EventFilterFields) {
     shop: filter.shop,
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.orderId ? { orderId: filter.orderId } : {}),
+    ...(filter.orderIds ? { orderId: { in: [...filter.orderIds] } } : {}),
     ...(filter.eventType ? { eventType: filter.eventType } : {}),
     ...(filter.environment ? { environment: filter.environment } : {}),
   };
@@ -87,6 +90,12 @@ export async function listOutboxEventPage(db: AppPrismaClient, query: OutboxEven
 /** One event of the shop, or null: an ID of another shop's event finds nothing. */
 export function findOutboxEventForShop(db: AppPrismaClient, shop: string, id: number) {
   return db.outboxEvent.findFirst({ where: { id, shop } });
+}
+
+/** Whether the shop has an event of this order ID: one lookup on (shop, orderId, id). */
+export async function hasOrderEvents(db: AppPrismaClient, shop: string, orderId: string) {
+  const found = await db.outboxEvent.findFirst({ where: { shop, orderId }, select: { id: true } });
+  return found !== null;
 }
 
 /** The events of one order in the order they are sent (the (shop, orderId, id) index). */

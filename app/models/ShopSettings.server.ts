@@ -5,6 +5,8 @@ import type { AppPrismaClient } from "../db/client.server";
 export interface ShopSettings {
   reportOrdersWithoutPlan: boolean;
   autoRefundPlans: boolean;
+  /** Reduce plan lines when an order edit reduces their product (decision 027). */
+  autoEditPlans: boolean;
   offerOptions: OfferOptions;
 }
 
@@ -12,11 +14,17 @@ export interface ShopSettings {
 export async function getShopSettings(db: AppPrismaClient, shop: string): Promise<ShopSettings> {
   const record = await db.shopConnection.findUnique({
     where: { shop },
-    select: { reportOrdersWithoutPlan: true, autoRefundPlans: true, offerOptions: true },
+    select: {
+      reportOrdersWithoutPlan: true,
+      autoRefundPlans: true,
+      autoEditPlans: true,
+      offerOptions: true,
+    },
   });
   return {
     reportOrdersWithoutPlan: record?.reportOrdersWithoutPlan ?? true,
     autoRefundPlans: record?.autoRefundPlans ?? true,
+    autoEditPlans: record?.autoEditPlans ?? true,
     offerOptions: readOfferOptions(record?.offerOptions),
   };
 }
@@ -30,6 +38,7 @@ export async function saveShopSettings(
   const data = {
     reportOrdersWithoutPlan: settings.reportOrdersWithoutPlan,
     autoRefundPlans: settings.autoRefundPlans,
+    autoEditPlans: settings.autoEditPlans,
     offerOptions: writeOfferOptions(settings.offerOptions),
   };
   const record = await db.shopConnection.upsert({
@@ -40,6 +49,7 @@ export async function saveShopSettings(
   return {
     reportOrdersWithoutPlan: record.reportOrdersWithoutPlan,
     autoRefundPlans: record.autoRefundPlans,
+    autoEditPlans: record.autoEditPlans,
     offerOptions: readOfferOptions(record.offerOptions),
   };
 }

@@ -23,6 +23,8 @@ export const REFUND_PLAN_LINE = "refund_plan_line";
 
 /** The reduction of an order's plan lines with a product an order edit lowered (decision 026). */
 export const EDIT_PLAN_LINE = "edit_plan_line";
+/** The check that a cancelled order's plans were refunded (decision 027): one row per order. */
+export const CHECK_CANCELLED_PLANS = "check_cancelled_plans";
 
 /** The plan line of a row recorded before the order's plan lines were known. */
 export const PLAN_LINES_UNKNOWN = "";
@@ -130,6 +132,37 @@ export async function queuePlanEdit(tx: AppTransaction, input: PlanEditToQueue) 
   });
 }
 
+/**
+ * Queues the cancel check of an order with plan lines, inside its orders/cancelled transaction;
+ * false when the order has one already (its events were purged and the webhook came again: an
+ * order is cancelled once). No setting skips it: the check never refunds on its own.
+ */
+export async function queueCancelledPlansCheck(
+  tx: AppTransaction,
+  input: { shop: string; orderId: string; sourceReceiptId: string },
+): Promise<boolean> {
+  const key = {
+    shop: input.shop,
+    kind: CHECK_CANCELLED_PLANS,
+    triggerId: input.orderId,
+    planLineId: PLAN_LINES_UNKNOWN,
+  };
+  const existing = await tx.shopifyAction.findUnique({
+    where: { shop_kind_triggerId_planLineId: key },
+    select: { id: true },
+  });
+  if (existing) return false;
+  await tx.shopifyAction.create({
+    data: {
+      ...key,
+      orderId: input.orderId,
+      sourceReceiptId: input.sourceReceiptId,
+      triggerLines: "[]",
+    },
+  });
+  return true;
+}
+
 /** The most actions an order's page lists: an order has a few, one per plan line and trigger. */
 export const ORDER_ACTIONS_SHOWN = 50;
 
@@ -140,4 +173,83 @@ export function listOrderShopifyActions(db: AppPrismaClient, shop: string, order
     orderBy: { id: "asc" },
     take: ORDER_ACTIONS_SHOWN,
   });
+}
+
+/**
+ * The statuses a merchant can run an action from: skipped (its automation off, or flagged for
+ * the merchant) and dead. An order with such an action needs the merchant's attention.
+ */
+export const RUNNABLE_BY_MERCHANT = ["skipped", "dead"] as const;
+
+/** The most orders the "Needs attention" filter looks for at once. */
+export const ATTENTION_ORDERS_SHOWN = 1_000;
+
+/**
+ * The shop's orders with an action waiting for the merchant (skipped or dead), among `orderIds`
+ * when given (a page of the log), else the first 1,000. They are few: the rest are done.
+ */
+export async function listOrdersNeedingAttention(
+  db: AppPrismaClient,
+  shop: string,
+  orderIds?: readonly string[],
+): Promise<string[]> {
+  const rows = await db.shopifyAction.findMany({
+    where: {
+      shop,
+      status: { in: [...RUNNABLE_BY_MERCHANT] },
+      ...(orderIds ? { orderId: { in: [...orderIds] } } : {}),
+    },
+    distinct: ["orderId"],
+    select: { orderId: true },
+    orderBy: { orderId: "asc" },
+    take: ATTENTION_ORDERS_SHOWN,
+  });
+  return rows.map((row) => row.orderId);
+}
+
+export type ActionRunRequest =
+  | { status: "not_found" }
+  | { status: "not_runnable"; current: string }
+  | { status: "requested"; from: string };
+
+/**
+ * The merchant's "Run now" or "Retry" (decision 027): a skipped or dead action of the shop
+ * becomes due now, from a fresh start, marked as the merchant's request, which the worker runs
+ * whatever the settings say. Only one request wins: a second click finds it pending (or done)
+ * and changes nothing. Another shop's action is not found.
+ */
+export async function requestActionRun(
+  db: AppPrismaClient,
+  shop: string,
+  actionId: number,
+  now = new Date(),
+): Promise<ActionRunRequest> {
+  const action = await db.shopifyAction.findFirst({
+    where: { id: actionId, shop },
+    select: { status: true },
+  });
+  if (!action) return { status: "not_found" };
+  const { count } = await db.shopifyAction.updateMany({
+    where: { id: actionId, shop, status: { in: [...RUNNABLE_BY_MERCHANT] } },
+    data: {
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      firstFailedAt: null,
+      lastError: null,
+      completedAt: null,
+      claimedBy: null,
+      leaseExpiresAt: null,
+      requestedBy: "merchant",
+      requestedAt: now,
+    },
+  });
+  if (count === 0) {
+    const current = await db.shopifyAction.findFirst({
+      where: { id: actionId, shop },
+      select: { status: true },
+    });
+    return { status: "not_runnable", current: current?.status ?? action.status };
+  }
+  return { status: "requested", from: action.status };
 }

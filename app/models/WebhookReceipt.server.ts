@@ -103,6 +103,8 @@ export interface WebhookReceiptPageQuery {
   status?: ReceiptStatus;
   topic?: string;
   orderId?: string;
+  /** Only these orders' receipts (the order search, the orders needing attention). */
+  orderIds?: readonly string[];
   /** Keyset paging on (receivedAt, id); the id (a UUID) breaks ties between equal times. */
   cursor?: { direction: PageDirection; receivedAt: Date; id: string };
   pageSize: number;
@@ -146,6 +148,7 @@ export async function listWebhookReceiptPage(db: AppPrismaClient, query: Webhook
       ...(query.status ? { status: query.status } : {}),
       ...(query.topic ? { topic: query.topic } : {}),
       ...(query.orderId ? { orderId: query.orderId } : {}),
+      ...(query.orderIds ? { orderId: { in: [...query.orderIds] } } : {}),
       ...keyset,
     },
     orderBy: [{ receivedAt: order }, { id: order }],
@@ -175,6 +178,37 @@ export async function findOrderName(
     select: { orderName: true },
   });
   return named?.orderName ?? null;
+}
+
+/** Whether a webhook of the shop named this order ID: one lookup on (shop, orderId). */
+export async function isOrderKnown(db: AppPrismaClient, shop: string, orderId: string) {
+  const found = await db.webhookReceipt.findFirst({
+    where: { shop, orderId },
+    select: { id: true },
+  });
+  return found !== null;
+}
+
+/** The most orders one name finds: Shopify's names are unique in a shop, so one. */
+const ORDERS_PER_NAME = 10;
+
+/**
+ * The IDs of the shop's orders with this name ("#1001"), as their webhooks recorded it. It reads
+ * the shop's receipts on the (shop, receivedAt) index, newest first, without an index on the
+ * name (decision 027): a search, not a hot path.
+ */
+export async function findOrderIdsByName(
+  db: AppPrismaClient,
+  shop: string,
+  orderName: string,
+): Promise<string[]> {
+  const rows = await db.webhookReceipt.findMany({
+    where: { shop, orderName, orderId: { not: null } },
+    distinct: ["orderId"],
+    select: { orderId: true },
+    take: ORDERS_PER_NAME,
+  });
+  return rows.flatMap((row) => (row.orderId ? [row.orderId] : []));
 }
 
 /** One receipt of the shop, or null: an ID of another shop's receipt finds nothing. */

@@ -28,3 +28,8 @@ export {
   readEditTrigger,
 } from "./plan-edits";
 export type { EditTrigger, EditableOrderLine, EditedLine, PlanLineEdit } from "./plan-edits";
+export {
+  cancelledOrderHasPlans,
+  cancelledPlansRefundNote,
+  checkCancelledPlans,
+} from "./cancelled-plans";

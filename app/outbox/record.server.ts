@@ -11,6 +11,7 @@ import {
 } from "../models/WebhookReceipt.server";
 import { parseWebhookJson } from "../lib/json";
 import {
+  cancelledOrderHasPlans,
   mapOrderWebhook,
   orderNameOf,
   placedLineRefs,
@@ -25,7 +26,11 @@ import {
 } from "../orders";
 import type { Environment, OrderEvent } from "../protection/types";
 import { WAITING_STATUSES } from "../models/outbox-status";
-import { PLAN_LINES_UNKNOWN, queuePlanRefunds } from "../models/ShopifyAction.server";
+import {
+  PLAN_LINES_UNKNOWN,
+  queueCancelledPlansCheck,
+  queuePlanRefunds,
+} from "../models/ShopifyAction.server";
 import { planEditRequestOf } from "./plan-edit-request.server";
 
 export interface OrderWebhookDelivery {
@@ -134,7 +139,9 @@ async function recordCarefully(
   const plans: PlanRefundRequest | null =
     delivery.topic === "refunds/create" && parsed.ok
       ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
-      : null;
+      : delivery.topic === "orders/cancelled" && parsed.ok && cancelledOrderHasPlans(parsed.payload)
+        ? { trigger: { kind: "cancelled" }, autoRefundPlans: settings.autoRefundPlans }
+        : null;
   const payloadName = parsed.ok ? orderNameOf(delivery.topic, parsed.payload) : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -325,7 +332,8 @@ function outboxRow(
 
 /** What a refunds/create asks of the app in Shopify (decision 022), and whether it may act. */
 interface PlanRefundRequest {
-  trigger: RefundTrigger;
+  /** A refund's trigger; "cancelled": an order with plan lines, whose check is queued (027). */
+  trigger: RefundTrigger | { kind: "cancelled" };
   autoRefundPlans: boolean;
 }
 
@@ -430,7 +438,10 @@ async function recordEvents(
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
     // The placement's lines tell a refund's plan lines apart; other topics need no payload.
-    select: { environment: true, payload: plans !== null || delivery.topic === "orders/edited" },
+    select: {
+      environment: true,
+      payload: plans?.trigger.kind === "trigger" || delivery.topic === "orders/edited",
+    },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
   const planLineIds = plans ? planLinesToRefund(plans.trigger, placement?.payload) : [];
@@ -446,6 +457,7 @@ async function recordEvents(
       ? await planEditRequestOf(tx, delivery, orderId, placement?.payload)
       : null;
   if (planEdit) notes.push(planEdit.note);
+  if (plans?.trigger.kind === "cancelled") notes.push("check of the plans' refund queued");
   const receipt = await createReceipt(tx, delivery, "processed", order, notes.join("; "), false);
   await planEdit?.queue(receipt.id);
   const created = await tx.outboxEvent.createMany({
@@ -461,6 +473,9 @@ async function recordEvents(
       autoRefundPlans: plans.autoRefundPlans,
       sourceReceiptId: receipt.id,
     });
+  }
+  if (plans?.trigger.kind === "cancelled") {
+    await queueCancelledPlansCheck(tx, { shop, orderId, sourceReceiptId: receipt.id });
   }
   // Follow-ups that arrived before their orders/create are moved to this order_placed's
   // environment by the worker (alignFollowUpEnvironments), for this path and the group commit.
@@ -482,7 +497,10 @@ type OrderSummaryRow = NonNullable<ReturnType<typeof orderSummaryRow>>;
  * Before that order_placed is recorded, one row stands for them all: the worker finds them when
  * it reads the order.
  */
-function planLinesToRefund(trigger: RefundTrigger, placedPayload: string | undefined): string[] {
+function planLinesToRefund(
+  trigger: PlanRefundRequest["trigger"],
+  placedPayload: string | undefined,
+): string[] {
   if (trigger.kind !== "trigger") return [];
   const placed = placedPayload ? (JSON.parse(placedPayload) as OrderEvent) : null;
   const orderLines =

@@ -1,10 +1,12 @@
 import type { ShopConnection } from "../generated/prisma/sqlite/client";
 import {
+  CHECK_CANCELLED_PLANS,
   EDIT_PLAN_LINE,
   PLAN_EDITS_OFF,
   PLAN_REFUNDS_OFF,
   REFUND_PLAN_LINE,
 } from "../models/ShopifyAction.server";
+import { runCancelledPlansCheck } from "./check-cancelled-plans.server";
 import { runPlanEdit } from "./edit-plan-lines.server";
 import type { ActionContext, ActionOutcome, ActionRow } from "./outcome.server";
 import { runPlanRefund } from "./refund-plan-line.server";
@@ -42,6 +44,12 @@ const handlers: Record<string, ActionHandler> = {
     setting: "autoEditPlans",
     offDetail: PLAN_EDITS_OFF,
     run: runPlanEdit,
+  },
+  // The app never refunds a cancelled order on its own: the check flags it for the merchant.
+  [CHECK_CANCELLED_PLANS]: {
+    setting: null,
+    offDetail: "Not checked: the app checks every cancelled order's plans",
+    run: runCancelledPlansCheck,
   },
 };
 

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "../../emulator/test-support";
 import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
+import { orderLabel } from "../../app/admin/event-log";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { createTranslator, type Translate } from "../../app/i18n/translate";
 import { launchChromium } from "../storefront/browser";
@@ -215,7 +216,13 @@ const PLAN_REFUND_ID = "9130000000777";
 const REFUSED_PLAN_REFUND =
   "Shopify refused the plan refund on #1002: Line item quantity exceeds the refundable quantity";
 
-/** The app's actions on the waiting event's order: a plan refunded, and one Shopify refused. */
+const NOT_REFUNDED =
+  "Cancelled without refunding its plans: 2 plan unit(s) not refunded on order #1002";
+
+/**
+ * The app's actions on the waiting event's order: a plan refunded, one Shopify refused, and the
+ * cancel check flagged for the merchant.
+ */
 async function seedOrderActions(prisma: typeof app.prisma) {
   const action = (planLineId: string) => ({
     shop: SHOP,
@@ -239,6 +246,14 @@ async function seedOrderActions(prisma: typeof app.prisma) {
         detail: `Plan refunded with its product on order #1002: 49.0 EUR, 1 unit(s), refund ${PLAN_REFUND_ID}`,
       },
       { ...action("13790000000003"), status: "dead", lastError: REFUSED_PLAN_REFUND },
+      {
+        ...action(""),
+        kind: "check_cancelled_plans",
+        triggerId: FAILED_ORDER_ID,
+        triggerLines: "[]",
+        status: "skipped",
+        detail: NOT_REFUNDED,
+      },
     ],
   });
 }
@@ -518,7 +533,7 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     expect(lines[2]).toContain("retryable server_error 503: Service Unavailable");
     // The app's actions on the order: the plan refunded, with its amount, and the one refused.
     const actions = await event.page.getByTestId("order-action").allInnerTexts();
-    expect(actions).toHaveLength(2);
+    expect(actions).toHaveLength(3);
     expect(actions[0]).toContain(
       en("events.orderActions.refunded", { amount: "€49.00", refundId: PLAN_REFUND_ID }),
     );
@@ -561,6 +576,54 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     // Another shop's event is not found, exactly like one that does not exist.
     const other = await open({ shop: EMPTY_SHOP, pathname: `/app/events/${failed.id}` });
     expect(other.problems.join("\n")).toContain("404 from GET");
+  });
+
+  it("Event page: the app's actions offer Retry on a dead one and the refund on a flagged one", async () => {
+    const failed = await app.prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SHOP, orderId: FAILED_ORDER_ID },
+    });
+    for (const [locale, t] of [
+      ["en", en],
+      ["de", de],
+    ] as const) {
+      const opening = await open({ shop: SHOP, pathname: `/app/events/${failed.id}`, locale });
+      await expectHealthyPage(opening, eventTitle(t, failed));
+      // The card is a region named by its title; each button has its name, and the stored
+      // English reasons are labelled in the admin's language.
+      const card = opening.page.getByRole("region", {
+        name: t("events.orderActions.title", { order: orderLabel(failed) }),
+      });
+      await expect.poll(() => card.count()).toBe(1);
+      const retry = card.getByRole("button", { name: t("events.orderActions.retry") });
+      const refund = card.getByRole("button", { name: t("events.orderActions.refundPlans") });
+      expect(await retry.count()).toBe(1);
+      expect(await refund.count()).toBe(1);
+      expect(await card.innerText()).toContain(
+        t("events.orderActions.reason", { reason: NOT_REFUNDED }),
+      );
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({
+        path: path.join(artifacts, `admin-event-actions${locale === "de" ? "-de" : ""}.png`),
+      });
+    }
+
+    // The merchant retries the dead refund: it runs again, at the merchant's request.
+    const opening = await open({ shop: SHOP, pathname: `/app/events/${failed.id}` });
+    const card = opening.page.getByRole("region", {
+      name: en("events.orderActions.title", { order: orderLabel(failed) }),
+    });
+    await expect.poll(() => card.count()).toBe(1);
+    await card.getByRole("button", { name: en("events.orderActions.retry") }).click();
+    await waitUntil("the retry is recorded", async () => {
+      const row = await app.prisma.shopifyAction.findFirst({
+        where: { shop: SHOP, orderId: FAILED_ORDER_ID, planLineId: "13790000000003" },
+      });
+      return row?.requestedBy === "merchant" && row.requestedAt !== null;
+    });
+    await expect
+      .poll(() => card.innerText(), { timeout: 10_000 })
+      .toMatch(/Run at the merchant's request/);
+    expect(opening.problems).toEqual([]);
   });
 
   it("Settings: saved, and shown again after a reload", async () => {

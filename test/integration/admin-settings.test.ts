@@ -47,6 +47,7 @@ async function save(form: Record<string, string>, shop = SHOP): Promise<Settings
 const FORM = {
   reportOrdersWithoutPlan: "false",
   autoRefundPlans: "false",
+  autoEditPlans: "false",
   heading: "  Schütze dein Gerät  ",
   showInsuranceLink: "false",
   layout: "compact",
@@ -71,6 +72,7 @@ describe(`admin settings page (${provider})`, () => {
     expect(await load()).toEqual({
       reportOrdersWithoutPlan: true,
       autoRefundPlans: true,
+      autoEditPlans: true,
       offerOptions: { heading: null, showInsuranceLink: true, layout: "list" },
     });
   });
@@ -80,12 +82,14 @@ describe(`admin settings page (${provider})`, () => {
     const expected = {
       reportOrdersWithoutPlan: false,
       autoRefundPlans: false,
+      autoEditPlans: false,
       offerOptions: { heading: "Schütze dein Gerät", showInsuranceLink: false, layout: "compact" },
     };
     expect(await load()).toEqual(expected);
     const row = await record();
     expect(row.reportOrdersWithoutPlan).toBe(false);
     expect(row.autoRefundPlans).toBe(false);
+    expect(row.autoEditPlans).toBe(false);
     expect(JSON.parse(row.offerOptions ?? "null")).toEqual(expected.offerOptions);
 
     await save({ ...FORM, reportOrdersWithoutPlan: "true", heading: "", layout: "list" });
@@ -110,6 +114,7 @@ describe(`admin settings page (${provider})`, () => {
     [{ heading: "Line one\nline two" }, { heading: "settings.offer.errors.headingInvalid" }],
     [{ layout: "grid" }, { layout: "settings.offer.errors.layout" }],
     [{ autoRefundPlans: "on" }, { form: "settings.errors.invalidForm" }],
+    [{ autoEditPlans: undefined }, { form: "settings.errors.invalidForm" }],
     [{ showInsuranceLink: undefined }, { form: "settings.errors.invalidForm" }],
   ])("refuses %j with an inline error and changes nothing", async (change, errors) => {
     await save(FORM);

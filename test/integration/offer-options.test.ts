@@ -77,6 +77,7 @@ async function saveSettings(form: Record<string, string>) {
     form: {
       reportOrdersWithoutPlan: "true",
       autoRefundPlans: "true",
+      autoEditPlans: "true",
       heading: "",
       showInsuranceLink: "true",
       layout: "list",

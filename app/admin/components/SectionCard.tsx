@@ -6,13 +6,16 @@ export function CardHeading({
   title,
   help,
   headingAs = "h2",
+  titleId,
 }: {
   title: string;
   help?: string;
   headingAs?: "h2" | "h3";
+  /** The heading's id, for a region it names (aria-labelledby). */
+  titleId?: string;
 }) {
   const heading = (
-    <Text as={headingAs} variant="headingMd">
+    <Text as={headingAs} variant="headingMd" id={titleId}>
       {title}
     </Text>
   );
@@ -37,6 +40,7 @@ export function SectionCard({
   aside,
   gap = "300",
   headingAs = "h2",
+  titleId,
   children,
 }: {
   title: string;
@@ -45,9 +49,10 @@ export function SectionCard({
   gap?: BlockStackProps["gap"];
   /** h3 where the card sits under a section of the page that has its own h2. */
   headingAs?: "h2" | "h3";
+  titleId?: string;
   children?: ReactNode;
 }) {
-  const heading = <CardHeading title={title} help={help} headingAs={headingAs} />;
+  const heading = <CardHeading title={title} help={help} headingAs={headingAs} titleId={titleId} />;
   return (
     <Card>
       <BlockStack gap={gap}>

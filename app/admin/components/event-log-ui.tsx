@@ -177,6 +177,13 @@ export function useRetryToast(result: EventLogActionResult | undefined) {
       shopify.toast.show(t("events.retryDead.done", { count: result.count }));
       return;
     }
+    if (result.intent === "run_action") {
+      const key = `events.orderActions.status.${result.status}`;
+      const status = isMessageKey(key) ? t(key) : result.status;
+      if (result.outcome === "requested") shopify.toast.show(t("events.orderActions.runRequested"));
+      else shopify.toast.show(t("events.orderActions.notRunnable", { status }), { isError: true });
+      return;
+    }
     const values = { id: result.id, status: statusLabel(t, result.status) };
     if (result.outcome === "retried") shopify.toast.show(t("events.retry.done", values));
     else shopify.toast.show(t("events.retry.notRetryable", values), { isError: true });

@@ -41,11 +41,16 @@ export default {
     type: "Ereignistyp",
     topic: "Thema",
     environment: "Umgebung",
-    orderPlaceholder: "Nach Bestell-ID filtern",
+    orderPlaceholder: "Nach Bestellung filtern: #1001 oder ihre ID",
     applied: "{name}: {value}",
     orderInvalid:
-      "Geben Sie die ID der Bestellung ein: die Zahl am Ende ihrer Adresse im Shopify-Admin (…/orders/5558016491833).",
+      "Geben Sie den Namen der Bestellung (#1001) oder ihre ID ein: die Zahl am Ende ihrer Adresse im Shopify-Admin (…/orders/5558016491833).",
     invalidLink: "Ein Teil dieses Links war ungültig und wird ignoriert: {names}.",
+  },
+  attention: {
+    badge: "Erfordert Ihre Aufmerksamkeit",
+    filter: "Erfordert Ihre Aufmerksamkeit",
+    filterChoice: "Nur Bestellungen mit einer Aktion der App, die auf Sie wartet",
   },
   columns: {
     event: "Ereignis",
@@ -134,6 +139,7 @@ export default {
     help: "Was die App in Shopify für Sie an dieser Bestellung getan hat, älteste zuerst.",
     kind: {
       refund_plan_line: "Erstattung des Schutzplans",
+      check_cancelled_plans: "Prüfung der Schutzpläne der stornierten Bestellung",
     },
     status: {
       pending: "Wartet",
@@ -148,6 +154,13 @@ export default {
     waiting: "Wartet, Versuch {number}, nächster am {time}",
     running: "Läuft gerade, Versuch {number}",
     lastError: "Letzter Fehler: {error}",
+    reason: "Grund: {reason}",
+    requestedBy: "Auf Wunsch des Händlers ausgeführt, {time}",
+    runNow: "Jetzt ausführen",
+    refundPlans: "Schutzpläne erstatten",
+    retry: "Erneut versuchen",
+    runRequested: "Die Aktion wird gleich ausgeführt.",
+    notRunnable: "Nichts geändert: Status der Aktion: {status}.",
   },
   attemptLog: {
     title: "Versuche",

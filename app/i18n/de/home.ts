@@ -135,4 +135,9 @@ export default {
     reload: "Neu laden",
     connection: "Verbindung öffnen",
   },
+  attention: {
+    title: "Bestellungen, die Ihre Aufmerksamkeit erfordern: {count}",
+    body: "Die App hat bei diesen Bestellungen nicht von sich aus gehandelt (eine Automatik ist aus, oder die Schutzpläne einer stornierten Bestellung wurden nicht erstattet), oder Shopify hat eine Aktion abgelehnt. Die Seite jeder Bestellung bietet die Aktion als Schaltfläche an.",
+    action: "Diese Bestellungen zeigen",
+  },
 } satisfies Translation<typeof en>;

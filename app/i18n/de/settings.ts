@@ -12,7 +12,10 @@ export default {
       "An: Jede Bestellung wird gemeldet, damit der Service nach dem Kauf Schutz anbieten kann (Self-Service-Checkout-Links). Aus: Nur Bestellungen mit Schutzplan werden gemeldet. Gilt für Bestellungen ab jetzt.",
     autoRefundPlans: "Schutzplan mit seinem Produkt erstatten und stornieren",
     autoRefundPlansHelp:
-      "Erstatten Sie ein geschütztes Produkt, erstattet die App dieselben Einheiten seines Schutzplans in Shopify, wie der Service es verlangt; die Notiz ihrer Erstattung sagt es. Aus: Die App hält fest, welche Erstattung sie vorgenommen hätte, und überlässt sie Ihnen. Stornierungen folgen mit einem kommenden Update.",
+      "Erstatten Sie ein geschütztes Produkt, erstattet die App dieselben Einheiten seines Schutzplans in Shopify, wie der Service es verlangt; die Notiz ihrer Erstattung sagt es. Aus: Die App hält fest, welche Erstattung sie vorgenommen hätte, markiert die Bestellung im Ereignisprotokoll und überlässt sie Ihnen, mit einer Schaltfläche für die Erstattung. Stornieren Sie eine Bestellung, ohne ihre Schutzpläne zu erstatten, erstattet die App sie nie von sich aus: Sie markiert die Bestellung, mit einer Schaltfläche für die Erstattung.",
+    autoEditPlans: "Schutzpläne verringern, wenn eine Bestellbearbeitung ihr Produkt verringert",
+    autoEditPlansHelp:
+      "Entfernt oder verringert eine Bestellbearbeitung ein geschütztes Produkt, verringert die App die Position seines Schutzplans in Shopify entsprechend und erstattet die Differenz, wenn die Bearbeitung ein Guthaben ergibt. Aus: Die App hält fest, welche Änderung sie vorgenommen hätte, markiert die Bestellung im Ereignisprotokoll und überlässt sie Ihnen, mit einer Schaltfläche für die Änderung.",
   },
   offer: {
     title: "Schutzangebot auf Produktseiten",

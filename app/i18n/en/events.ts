@@ -39,11 +39,16 @@ export default {
     type: "Event type",
     topic: "Topic",
     environment: "Environment",
-    orderPlaceholder: "Filter by order ID",
+    orderPlaceholder: "Filter by order: #1001 or its ID",
     applied: "{name}: {value}",
     orderInvalid:
-      "Enter the order's ID: the number at the end of its address in the Shopify admin (…/orders/5558016491833).",
+      "Enter the order's name (#1001) or its ID: the number at the end of its address in the Shopify admin (…/orders/5558016491833).",
     invalidLink: "Part of this link was not valid and is ignored: {names}.",
+  },
+  attention: {
+    badge: "Needs attention",
+    filter: "Needs attention",
+    filterChoice: "Only orders with an action of the app waiting for you",
   },
   columns: {
     event: "Event",
@@ -131,6 +136,7 @@ export default {
     help: "What the app did in Shopify for you on this order, oldest first.",
     kind: {
       refund_plan_line: "Plan refund",
+      check_cancelled_plans: "Check of the cancelled order's plans",
     },
     status: {
       pending: "Waiting",
@@ -145,6 +151,13 @@ export default {
     waiting: "Waiting, attempt {number}, next at {time}",
     running: "Running now, attempt {number}",
     lastError: "Last error: {error}",
+    reason: "Reason: {reason}",
+    requestedBy: "Run at the merchant's request, {time}",
+    runNow: "Run now",
+    refundPlans: "Refund the plans",
+    retry: "Retry",
+    runRequested: "The action runs in a moment.",
+    notRunnable: "Nothing changed: the action's status is {status}.",
   },
   attemptLog: {
     title: "Attempts",

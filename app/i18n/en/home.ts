@@ -129,4 +129,9 @@ export default {
     reload: "Reload",
     connection: "Open Connection",
   },
+  attention: {
+    title: "Orders needing your attention: {count}",
+    body: "The app did not act on its own on these orders (an automation is off, or a cancelled order's plans were not refunded), or Shopify refused an action. Each order's page offers the action as a button.",
+    action: "Show these orders",
+  },
 } as const;

@@ -10,7 +10,10 @@ export default {
       "On: every order is reported, so the service can offer protection after the purchase (self-service checkout links). Off: only orders with a plan are reported. Applies to orders placed from now on.",
     autoRefundPlans: "Refund and cancel a plan with its product",
     autoRefundPlansHelp:
-      "When you refund a protected product, the app refunds the same units of its plan in Shopify, as the service requires; its refund's note says so. Off: the app records the refund it would have made and leaves it to you. Cancellations follow in a coming update.",
+      "When you refund a protected product, the app refunds the same units of its plan in Shopify, as the service requires; its refund's note says so. Off: the app records the refund it would have made, flags the order in the event log and leaves it to you, with a button to make the refund. When you cancel an order without refunding its plans, the app never refunds them on its own: it flags the order, with a button to refund them.",
+    autoEditPlans: "Reduce plans when an order edit reduces their product",
+    autoEditPlansHelp:
+      "When an order edit removes or reduces a protected product, the app reduces its plan line to match in Shopify, and refunds the difference when the edit leaves money owed. Off: the app records the change it would have made, flags the order in the event log and leaves it to you, with a button to make the change.",
   },
   offer: {
     title: "Protection offer on product pages",

@@ -23,7 +23,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export default function Home() {
-  const { shop, connection, checklist, dashboard, links } = useLoaderData<typeof loader>();
+  const { shop, connection, checklist, dashboard, attentionCount, links } =
+    useLoaderData<typeof loader>();
   const t = useTranslate();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname === "/app") {
@@ -44,6 +45,17 @@ export default function Home() {
   return (
     <Page title={t("home.title")} subtitle={t("home.subtitle", { shop })}>
       <Layout>
+        {attentionCount > 0 ? (
+          <Layout.Section>
+            <Banner
+              tone="warning"
+              title={t("home.attention.title", { count: attentionCount })}
+              action={{ content: t("home.attention.action"), url: "/app/events?attention=1" }}
+            >
+              <p>{t("home.attention.body")}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         {isLive ? statusSection : checklistSection}
         <Layout.Section variant="oneThird">
           <ConnectionCard connection={connection} />

@@ -1,5 +1,13 @@
-import { Badge, BlockStack, Divider, InlineStack, Text, type BadgeProps } from "@shopify/polaris";
-import { Fragment } from "react";
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Divider,
+  InlineStack,
+  Text,
+  type BadgeProps,
+} from "@shopify/polaris";
+import { Fragment, useId } from "react";
 import { SectionCard } from "../../admin/components/SectionCard";
 import { formatDateTime } from "../../admin/dashboard";
 import type { EventDetail } from "../../admin/event-detail.server";
@@ -44,15 +52,37 @@ function actionText(t: Translate, locale: string, action: OrderAction): string |
             amount: formatMoney(action.amountMinorUnits, action.currency, locale),
             refundId: action.refundId,
           });
+    case "skipped":
+    case "dead":
+      return action.reason ? t("events.orderActions.reason", { reason: action.reason }) : null;
     default:
       return action.reason;
   }
 }
 
-function OrderActionRow({ action }: { action: OrderAction }) {
+/**
+ * The button the merchant runs an action with: a skipped one (its automation off, or flagged
+ * for the merchant) runs now, a dead one is retried. Others have none.
+ */
+function runLabel(t: Translate, action: OrderAction): string | null {
+  if (action.status === "dead") return t("events.orderActions.retry");
+  if (action.status !== "skipped") return null;
+  return action.kind === "check_cancelled_plans"
+    ? t("events.orderActions.refundPlans")
+    : t("events.orderActions.runNow");
+}
+
+interface RunControls {
+  /** The action whose run is being requested, if any. */
+  busyActionId: number | null;
+  onRun(actionId: number): void;
+}
+
+function OrderActionRow({ action, busyActionId, onRun }: { action: OrderAction } & RunControls) {
   const t = useTranslate();
   const locale = useLocale();
   const text = actionText(t, locale, action);
+  const run = runLabel(t, action);
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" align="space-between" blockAlign="center">
@@ -71,32 +101,60 @@ function OrderActionRow({ action }: { action: OrderAction }) {
           {t("events.orderActions.lastError", { error: action.reason })}
         </Text>
       ) : null}
+      {action.requestedBy === "merchant" && action.requestedAt ? (
+        <Text as="p" tone="subdued" variant="bodySm">
+          {t("events.orderActions.requestedBy", {
+            time: formatDateTime(action.requestedAt, locale),
+          })}
+        </Text>
+      ) : null}
+      {run ? (
+        <InlineStack>
+          <Button
+            size="slim"
+            loading={busyActionId === action.id}
+            disabled={busyActionId !== null && busyActionId !== action.id}
+            onClick={() => onRun(action.id)}
+          >
+            {run}
+          </Button>
+        </InlineStack>
+      ) : null}
     </BlockStack>
   );
 }
 
 /**
- * What the app did in Shopify on the event's order (decision 022), oldest first; shown only when
- * it did something. No retry button yet: the worker retries a failed action, a dead one stays.
+ * What the app did in Shopify on the event's order (decisions 022 and 027), oldest first; shown
+ * only when it did something. The worker retries a failed action on its own; a skipped or dead
+ * one waits for the merchant's button.
  */
-export function OrderActions({ order, actions }: { order: string; actions: OrderAction[] }) {
+export function OrderActions({
+  order,
+  actions,
+  ...controls
+}: { order: string; actions: OrderAction[] } & RunControls) {
   const t = useTranslate();
+  const titleId = useId();
   if (actions.length === 0) return null;
   return (
-    <SectionCard
-      title={t("events.orderActions.title", { order })}
-      help={t("events.orderActions.help")}
-    >
-      <BlockStack gap="200" as="ol">
-        {actions.map((action, index) => (
-          <Fragment key={action.id}>
-            {index > 0 ? <Divider /> : null}
-            <li style={{ listStyle: "none" }} data-testid="order-action">
-              <OrderActionRow action={action} />
-            </li>
-          </Fragment>
-        ))}
-      </BlockStack>
-    </SectionCard>
+    <section aria-labelledby={titleId}>
+      <SectionCard
+        title={t("events.orderActions.title", { order })}
+        help={t("events.orderActions.help")}
+        titleId={titleId}
+      >
+        <BlockStack gap="200" as="ol">
+          {actions.map((action, index) => (
+            <Fragment key={action.id}>
+              {index > 0 ? <Divider /> : null}
+              <li style={{ listStyle: "none" }} data-testid="order-action">
+                <OrderActionRow action={action} {...controls} />
+              </li>
+            </Fragment>
+          ))}
+        </BlockStack>
+      </SectionCard>
+    </section>
   );
 }

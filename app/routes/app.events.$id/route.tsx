@@ -10,7 +10,11 @@ import {
   useBackToLog,
   useRetryToast,
 } from "../../admin/components/event-log-ui";
-import { parseEventLogAction, retryEventOfShop } from "../../admin/event-actions.server";
+import {
+  parseEventLogAction,
+  requestActionRunOfShop,
+  retryEventOfShop,
+} from "../../admin/event-actions.server";
 import { loadEventDetail } from "../../admin/event-detail.server";
 import { parseEventId } from "../../admin/event-filters";
 import { orderLabel, type EventLogActionResult } from "../../admin/event-log";
@@ -41,6 +45,8 @@ export const action = async ({
   const { session } = await authenticate.admin(request);
   const id = parseEventId(params.id) ?? notFound();
   const posted = parseEventLogAction(await request.formData());
+  // The app's actions on the order: scoped by shop, another shop's action is a 404.
+  if (posted.intent === "run_action") return requestActionRunOfShop(session.shop, posted.actionId);
   if (posted.intent !== "retry" || posted.id !== id) {
     throw new Response("This page only retries its own event", { status: 400 });
   }
@@ -111,7 +117,21 @@ export default function EventDetail() {
               orderEvents={orderEvents}
               orderReceipts={orderReceipts}
             />
-            <OrderActions order={orderLabel(event)} actions={orderActions} />
+            <OrderActions
+              order={orderLabel(event)}
+              actions={orderActions}
+              busyActionId={
+                fetcher.state !== "idle" && fetcher.formData?.get("intent") === "run_action"
+                  ? Number(fetcher.formData.get("actionId"))
+                  : null
+              }
+              onRun={(actionId) =>
+                fetcher.submit(
+                  { intent: "run_action", actionId: String(actionId) },
+                  { method: "post" },
+                )
+              }
+            />
           </BlockStack>
         </Layout.Section>
       </Layout>

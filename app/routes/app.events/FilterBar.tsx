@@ -43,7 +43,7 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
     return () => clearTimeout(timer);
   }, [orderText, urlOrder, params, setParams]);
 
-  const set = (name: "status" | "type" | "environment", value: string | undefined) =>
+  const set = (name: "status" | "type" | "environment" | "attention", value: string | undefined) =>
     setParams(withFilters(params, { [name]: value }));
 
   const choice = (
@@ -66,6 +66,23 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
     ),
   });
 
+  // Orders with an action waiting for the merchant: both tabs, as the order search.
+  const attention: FilterInterface = {
+    key: "attention",
+    label: t("events.attention.filter"),
+    shortcut: true,
+    filter: (
+      <ChoiceList
+        title={t("events.attention.filter")}
+        titleHidden
+        allowMultiple
+        choices={[{ label: t("events.attention.filterChoice"), value: "1" }]}
+        selected={query.attention ? ["1"] : []}
+        onChange={(selected) => set("attention", selected.includes("1") ? "1" : undefined)}
+      />
+    ),
+  };
+
   const filters: FilterInterface[] =
     query.tab === "events"
       ? [
@@ -74,10 +91,12 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
           choice("environment", t("events.filters.environment"), ENVIRONMENTS, (v) =>
             environmentLabel(t, v),
           ),
+          attention,
         ]
       : [
           choice("status", t("events.filters.status"), RECEIPT_STATUSES, (v) => statusLabel(t, v)),
           choice("type", t("events.filters.topic"), WEBHOOK_TOPICS, (v) => v),
+          attention,
         ];
 
   const applied: AppliedFilterInterface[] = appliedFilters(t, query).map((filter) => ({
@@ -101,6 +120,7 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
               type: undefined,
               environment: undefined,
               order: undefined,
+              attention: undefined,
             }),
           )
         }
@@ -120,7 +140,7 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
 }
 
 function appliedFilters(t: Translate, query: EventLogQuery) {
-  const applied: { key: "status" | "type" | "environment"; label: string }[] = [];
+  const applied: { key: "status" | "type" | "environment" | "attention"; label: string }[] = [];
   const add = (key: "status" | "type" | "environment", name: string, value: string) =>
     applied.push({ key, label: t("events.filters.applied", { name, value }) });
   if (query.status) add("status", t("events.filters.status"), statusLabel(t, query.status));
@@ -134,5 +154,6 @@ function appliedFilters(t: Translate, query: EventLogQuery) {
   } else if (query.topic) {
     add("type", t("events.filters.topic"), query.topic);
   }
+  if (query.attention) applied.push({ key: "attention", label: t("events.attention.filter") });
   return applied;
 }

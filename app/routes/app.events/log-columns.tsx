@@ -1,5 +1,7 @@
+import { Badge, InlineStack } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { EventTime, OrderLink, StatusBadge } from "../../admin/components/event-log-ui";
+import { useTranslate } from "../../i18n/react";
 import type { MessageKey } from "../../i18n/translate";
 
 /** A column of a log table: its heading, its cell in each row, and `end` for figures. */
@@ -12,10 +14,25 @@ export interface LogColumn<Row> {
 /** A table's columns; it has at least one. */
 export type LogColumns<Row> = [LogColumn<Row>, ...LogColumn<Row>[]];
 
-/** The order, linked to it in the Shopify admin. */
-export const ORDER_COLUMN: LogColumn<{ orderId: string | null; orderName: string | null }> = {
+/** Marks an order whose app actions wait for the merchant (a skipped or dead action). */
+function AttentionBadge() {
+  const t = useTranslate();
+  return <Badge tone="warning">{t("events.attention.badge")}</Badge>;
+}
+
+/** The order, linked to it in the Shopify admin, and flagged when it needs the merchant. */
+export const ORDER_COLUMN: LogColumn<{
+  orderId: string | null;
+  orderName: string | null;
+  needsAttention: boolean;
+}> = {
   heading: "events.columns.order",
-  cell: (row) => <OrderLink orderId={row.orderId} orderName={row.orderName} />,
+  cell: (row) => (
+    <InlineStack gap="200" blockAlign="center" wrap={false}>
+      <OrderLink orderId={row.orderId} orderName={row.orderName} />
+      {row.needsAttention ? <AttentionBadge /> : null}
+    </InlineStack>
+  ),
 };
 
 export const STATUS_COLUMN: LogColumn<{ status: string }> = {

@@ -21,6 +21,7 @@ import type { ShopSettings } from "../../models/ShopSettings.server";
 type FlagKey =
   | "settings.orders.reportOrdersWithoutPlan"
   | "settings.orders.autoRefundPlans"
+  | "settings.orders.autoEditPlans"
   | "settings.offer.showInsuranceLink";
 
 /** The shop's order and offer settings, saved together. */
@@ -40,6 +41,7 @@ export function SettingsForm({
     settings.reportOrdersWithoutPlan,
   );
   const [autoRefundPlans, setAutoRefundPlans] = useState(settings.autoRefundPlans);
+  const [autoEditPlans, setAutoEditPlans] = useState(settings.autoEditPlans);
   const [heading, setHeading] = useState(settings.offerOptions.heading ?? "");
   const [showInsuranceLink, setShowInsuranceLink] = useState(
     settings.offerOptions.showInsuranceLink,
@@ -60,6 +62,7 @@ export function SettingsForm({
       {
         reportOrdersWithoutPlan: String(reportOrdersWithoutPlan),
         autoRefundPlans: String(autoRefundPlans),
+        autoEditPlans: String(autoEditPlans),
         heading,
         showInsuranceLink: String(showInsuranceLink),
         layout,
@@ -84,6 +87,9 @@ export function SettingsForm({
               />
               <Checkbox
                 {...flag("settings.orders.autoRefundPlans", autoRefundPlans, setAutoRefundPlans)}
+              />
+              <Checkbox
+                {...flag("settings.orders.autoEditPlans", autoEditPlans, setAutoEditPlans)}
               />
             </SectionCard>
             <SectionCard title={t("settings.offer.title")} help={t("settings.offer.help")}>

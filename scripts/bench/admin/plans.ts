@@ -199,7 +199,8 @@ export async function explainEventLogQueries(
   const eventQuery = (search: string, shop = SHOP) => {
     const query = parseEventLogQuery(new URLSearchParams(search));
     if (query.tab !== "events") throw new BenchmarkError(`${search} is not the events tab`);
-    const { status, eventType, orderId, environment, cursor } = query;
+    const { status, eventType, environment, cursor } = query;
+    const orderId = query.order && "orderId" in query.order ? query.order.orderId : undefined;
     return (client: AppPrismaClient) =>
       events.listOutboxEventPage(client, {
         shop,
