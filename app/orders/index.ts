@@ -14,8 +14,22 @@ export {
 } from "./plan-refunds";
 export type {
   CurrentOrderLine,
+  OrderLineRef,
   OrderRefund,
   PlanRestockType,
   RefundTrigger,
   RefundedLine,
 } from "./plan-refunds";
+export {
+  fulfilmentMayFulfilPlans,
+  planLineFulfilments,
+  readFulfilmentTrigger,
+} from "./plan-fulfilments";
+export type {
+  FulfilledLine,
+  FulfilmentTrigger,
+  OrderFulfilment,
+  PlanFulfilmentOrder,
+  PlanFulfilmentInput,
+  PlanFulfilmentPlan,
+} from "./plan-fulfilments";

@@ -25,7 +25,12 @@ import {
 } from "../orders";
 import type { Environment, OrderEvent } from "../protection/types";
 import { WAITING_STATUSES } from "../models/outbox-status";
-import { PLAN_LINES_UNKNOWN, queuePlanRefunds } from "../models/ShopifyAction.server";
+import {
+  PLAN_LINES_UNKNOWN,
+  queuePlanFulfilment,
+  queuePlanRefunds,
+} from "../models/ShopifyAction.server";
+import { planFulfilmentRequest, planFulfilmentToQueue } from "./plan-fulfilment-queue";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -57,12 +62,14 @@ interface ShopSettings {
   environment: Environment;
   reportOrdersWithoutPlan: boolean;
   autoRefundPlans: boolean;
+  autoFulfilPlans: boolean;
 }
 
 const UNCONNECTED_SHOP: ShopSettings = {
   environment: "sandbox",
   reportOrdersWithoutPlan: true,
   autoRefundPlans: true,
+  autoFulfilPlans: false,
 };
 
 /**
@@ -108,7 +115,13 @@ async function readShopSettings(
 ): Promise<Map<string, ShopSettings>> {
   const rows = await db.shopConnection.findMany({
     where: { shop: { in: [...new Set(shops)] } },
-    select: { shop: true, environment: true, reportOrdersWithoutPlan: true, autoRefundPlans: true },
+    select: {
+      shop: true,
+      environment: true,
+      reportOrdersWithoutPlan: true,
+      autoRefundPlans: true,
+      autoFulfilPlans: true,
+    },
   });
   return new Map(
     rows.map((row) => [
@@ -117,6 +130,7 @@ async function readShopSettings(
         environment: row.environment as Environment,
         reportOrdersWithoutPlan: row.reportOrdersWithoutPlan,
         autoRefundPlans: row.autoRefundPlans,
+        autoFulfilPlans: row.autoFulfilPlans,
       },
     ]),
   );
@@ -130,10 +144,12 @@ async function recordCarefully(
   settings: ShopSettings,
 ): Promise<RecordOutcome> {
   const mapping = mapParsed(delivery.topic, parsed, settings);
-  const plans: PlanRefundRequest | null =
+  const plans: PlanActionRequest | null =
     delivery.topic === "refunds/create" && parsed.ok
       ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
-      : null;
+      : parsed.ok
+        ? planFulfilmentRequest(delivery.topic, parsed.payload, settings.autoFulfilPlans)
+        : null;
   const payloadName = parsed.ok ? orderNameOf(delivery.topic, parsed.payload) : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -328,12 +344,15 @@ interface PlanRefundRequest {
   autoRefundPlans: boolean;
 }
 
+/** A plan refund, or a plan fulfilment (decision 025). */
+type PlanActionRequest = PlanRefundRequest | NonNullable<ReturnType<typeof planFulfilmentRequest>>;
+
 async function recordOnce(
   db: AppPrismaClient,
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: MappingResult,
-  plans: PlanRefundRequest | null,
+  plans: PlanActionRequest | null,
   payloadName: string | null,
 ): Promise<RecordOutcome> {
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
@@ -371,9 +390,10 @@ async function recordEvents(
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: Extract<MappingResult, { kind: "events" }>,
-  plans: PlanRefundRequest | null,
+  requested: PlanActionRequest | null,
   orderName: string | null,
 ): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> {
+  const plans = requested && "autoRefundPlans" in requested ? requested : null;
   const { shop } = delivery;
   const { orderId } = mapping;
   const order = { orderId, orderName };
@@ -429,7 +449,7 @@ async function recordEvents(
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
     // The placement's lines tell a refund's plan lines apart; other topics need no payload.
-    select: { environment: true, payload: plans !== null },
+    select: { environment: true, payload: requested !== null },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
   const planLineIds = plans ? planLinesToRefund(plans.trigger, placement?.payload) : [];
@@ -440,7 +460,14 @@ async function recordEvents(
         : `${planLineIds.length} plan refund(s) skipped (refunding plans with their products is off)`,
     );
   }
+  const fulfilment =
+    requested && "autoFulfilPlans" in requested
+      ? planFulfilmentToQueue(requested, placement?.payload)
+      : null;
+  if (fulfilment) notes.push(fulfilment.note);
   const receipt = await createReceipt(tx, delivery, "processed", order, notes.join("; "), false);
+  if (fulfilment)
+    await queuePlanFulfilment(tx, { shop, orderId, sourceReceiptId: receipt.id, ...fulfilment });
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, eventEnvironment, order, derived, receipt.id)),
   });

@@ -1,5 +1,11 @@
 import type { ShopConnection } from "../generated/prisma/sqlite/client";
-import { PLAN_REFUNDS_OFF, REFUND_PLAN_LINE } from "../models/ShopifyAction.server";
+import {
+  FULFIL_PLAN_LINE,
+  PLAN_FULFILMENTS_OFF,
+  PLAN_REFUNDS_OFF,
+  REFUND_PLAN_LINE,
+} from "../models/ShopifyAction.server";
+import { runPlanFulfilment } from "./fulfil-plan-line.server";
 import type { ActionContext, ActionOutcome, ActionRow } from "./outcome.server";
 import { runPlanRefund } from "./refund-plan-line.server";
 
@@ -31,6 +37,11 @@ const handlers: Record<string, ActionHandler> = {
     setting: "autoRefundPlans",
     offDetail: PLAN_REFUNDS_OFF,
     run: runPlanRefund,
+  },
+  [FULFIL_PLAN_LINE]: {
+    setting: "autoFulfilPlans",
+    offDetail: PLAN_FULFILMENTS_OFF,
+    run: runPlanFulfilment,
   },
 };
 
