@@ -58,7 +58,7 @@ export function planFulfilmentInputOf(
       status: fulfillment.status,
       lines: fulfillment.fulfillmentLineItems.nodes.map((line) => ({
         lineItemId: lineIdOf(line.lineItem.id),
-        quantity: line.quantity,
+        quantity: line.quantity ?? 0,
       })),
     })),
     fulfillmentOrders: order.fulfillmentOrders.nodes.map((fo) => ({
