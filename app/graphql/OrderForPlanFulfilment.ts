@@ -21,7 +21,7 @@ export const ORDER_FOR_PLAN_FULFILMENT_QUERY = `#graphql
           }
         }
       }
-      fulfillments(first: 25) {
+      fulfillments(first: 20) {
         id
         status
         fulfillmentLineItems(first: 10) {
@@ -33,7 +33,7 @@ export const ORDER_FOR_PLAN_FULFILMENT_QUERY = `#graphql
           }
         }
       }
-      fulfillmentOrders(first: 10) {
+      fulfillmentOrders(first: 5) {
         nodes {
           id
           status
@@ -43,7 +43,7 @@ export const ORDER_FOR_PLAN_FULFILMENT_QUERY = `#graphql
           assignedLocation {
             name
           }
-          lineItems(first: 20) {
+          lineItems(first: 10) {
             nodes {
               id
               remainingQuantity
