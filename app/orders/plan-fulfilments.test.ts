@@ -66,6 +66,43 @@ describe("readFulfilmentTrigger and fulfilmentMayFulfilPlans", () => {
     expect(fulfilmentMayFulfilPlans(trigger, [planFor("2", "999")])).toBe(false);
   });
 
+  it("does not queue when the fulfilment takes the plans with their products", () => {
+    const order = [product("1", "L"), planFor("2", "L"), product("3", "C"), planFor("4", "C")];
+    const trigger = (lines: [string, number][]) => ({
+      lines: lines.map(([lineItemId, quantity]) => ({ lineItemId, quantity })),
+      payloadLines: order.filter((line) => lines.some(([id]) => id === line.id)),
+    });
+    expect(
+      fulfilmentMayFulfilPlans(
+        trigger([
+          ["1", 2],
+          ["2", 2],
+        ]),
+        order,
+      ),
+    ).toBe(false);
+    expect(
+      fulfilmentMayFulfilPlans(
+        trigger([
+          ["1", 2],
+          ["2", 1],
+        ]),
+        order,
+      ),
+    ).toBe(true);
+    // Each product is weighed against its own plans.
+    expect(
+      fulfilmentMayFulfilPlans(
+        trigger([
+          ["1", 1],
+          ["4", 1],
+          ["3", 1],
+        ]),
+        order,
+      ),
+    ).toBe(true);
+  });
+
   it("never queues for a fulfilment of plan lines only, the app's own included", () => {
     const payload = cadFulfilment();
     const [line] = payload.line_items as JsonObject[];
@@ -146,7 +183,9 @@ describe("planLineFulfilments", () => {
     });
     expect(plan.fulfilments).toEqual([]);
     expect(plan.blocked).toEqual([]);
-    expect(plan.detail).toContain("2 plan unit(s) of product L are fulfilled for 2 product unit(s)");
+    expect(plan.detail).toContain(
+      "2 plan unit(s) of product L are fulfilled for 2 product unit(s)",
+    );
   });
 
   it("does not fulfil a plan the merchant fulfilled already, nor one that is pending elsewhere", () => {

@@ -60,11 +60,12 @@ function isProductLine(line: OrderLineRef): line is OrderLineRef & { variantRef:
 }
 
 /**
- * Whether a fulfilment may have plan lines to fulfil: it fulfils units of a product line that a
- * plan line protects. `orderLines` is null when the app does not know the order's lines yet (its
- * order_placed is not recorded): then any product line fulfilled may have plans, and the worker
- * decides when it reads the order. A fulfilment of plan lines only (the app's own) never does:
- * that is what keeps the app from answering its own fulfilments.
+ * Whether a fulfilment may have plan lines to fulfil: it fulfils more units of a product line
+ * that plan lines protect than of those plan lines (a merchant who fulfils the whole order at
+ * once leaves nothing to do). `orderLines` is null when the app does not know the order's lines
+ * yet (its order_placed is not recorded): then any product line fulfilled may have plans, and the
+ * worker decides when it reads the order. A fulfilment of plan lines only (the app's own) never
+ * does: that is what keeps the app from answering its own fulfilments.
  */
 export function fulfilmentMayFulfilPlans(
   trigger: { lines: readonly FulfilledLine[]; payloadLines: readonly OrderLineRef[] },
@@ -72,17 +73,22 @@ export function fulfilmentMayFulfilPlans(
 ): boolean {
   const known = new Map<string, OrderLineRef>();
   for (const line of [...trigger.payloadLines, ...(orderLines ?? [])]) known.set(line.id, line);
-  const fulfilledVariants = new Set<string>();
-  for (const { lineItemId } of trigger.lines) {
+  const productUnits = new Map<string, number>();
+  const planUnits = new Map<string, number>();
+  for (const { lineItemId, quantity } of trigger.lines) {
     const line = known.get(lineItemId);
     // A line neither the payload nor the record describes may be anything: the worker reads it.
     if (!line) return true;
-    if (isProductLine(line)) fulfilledVariants.add(line.variantRef);
+    if (isProductLine(line)) {
+      productUnits.set(line.variantRef, (productUnits.get(line.variantRef) ?? 0) + quantity);
+    } else if (line.protectedRef !== null) {
+      planUnits.set(line.protectedRef, (planUnits.get(line.protectedRef) ?? 0) + quantity);
+    }
   }
-  if (fulfilledVariants.size === 0) return false;
-  if (orderLines === null) return true;
-  return orderLines.some(
-    (line) => line.protectedRef !== null && fulfilledVariants.has(line.protectedRef),
+  return [...productUnits].some(
+    ([variant, units]) =>
+      units > (planUnits.get(variant) ?? 0) &&
+      (orderLines === null || orderLines.some((line) => line.protectedRef === variant)),
   );
 }
 

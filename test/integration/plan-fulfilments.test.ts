@@ -287,15 +287,29 @@ describe(`plans fulfilled with their products: the built app against the local s
       { variant: variants.twoYears, quantity: 2, protects: variants.camera },
     ]);
     const [cameraLine, planLine] = order.lineIds as [string, string];
-    // The merchant fulfils one camera and both plans at once: nothing is left to do.
+    // The merchant fulfils both plans by hand (plan lines only: no action), then one camera.
+    await merchantFulfils(order.id, [[planLine, 2]]);
+    await merchantFulfils(order.id, [[cameraLine, 1]]);
+    const { rows, order: inStore } = await settle(order.id, 1, 3);
+    expect(rows[0]).toMatchObject({ status: "done", fulfillmentId: null, quantity: null });
+    expect(rows[0]!.detail).toContain("Nothing fulfilled on order #");
+    expect(rows[0]!.detail).toContain("2 plan unit(s) of product");
+    expect(fulfilmentLines(inStore)).toEqual([[[planLine, 2]], [[cameraLine, 1]]]);
+  });
+
+  it("queues nothing when the merchant fulfils the plan with its product", async () => {
+    const order = await placeOrder([
+      { variant: variants.camera, quantity: 1 },
+      { variant: variants.twoYears, quantity: 1, protects: variants.camera },
+    ]);
+    const [cameraLine, planLine] = order.lineIds as [string, string];
     await merchantFulfils(order.id, [
       [cameraLine, 1],
-      [planLine, 2],
+      [planLine, 1],
     ]);
-    const { rows, order: inStore } = await settle(order.id, 1, 2);
-    expect(rows[0]).toMatchObject({ status: "done", fulfillmentId: null, quantity: null });
-    expect(rows[0]!.detail).toContain("Nothing fulfilled");
-    expect(fulfilmentLines(inStore)).toHaveLength(1);
+    await settle(order.id, 0, 2);
+    // Read again once the fulfilment's webhook was handled (settle waits for it).
+    expect(await db.shopifyAction.count({ where: { shop: SHOP, orderId: order.id } })).toBe(0);
   });
 
   it("leaves a plan on a fulfilment service's fulfilment order, and says why", async () => {
