@@ -216,6 +216,35 @@ describe("the app's Admin GraphQL operations against the store", () => {
     ]);
   });
 
+  it("answers the scopes API's query: requested, optional and granted scopes", async () => {
+    const store = adminGraphqlFixture({
+      appScopes: {
+        required: ["read_orders", "write_orders"],
+        optional: ["write_merchant_managed_fulfillment_orders"],
+      },
+    });
+    // shopify-app-remix's own query (scopes.query() and scopes.request() send it).
+    const body = await store.run(`query FetchAccessScopes {
+      app {
+        requestedAccessScopes { handle }
+        optionalAccessScopes { handle }
+        installation { accessScopes { handle } }
+      }
+    }`);
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({
+      app: {
+        requestedAccessScopes: [{ handle: "read_orders" }, { handle: "write_orders" }],
+        optionalAccessScopes: [{ handle: "write_merchant_managed_fulfillment_orders" }],
+        installation: {
+          accessScopes: ["read_products", "write_products", "read_orders", "write_orders"].map(
+            (handle) => ({ handle }),
+          ),
+        },
+      },
+    });
+  });
+
   it("runs the protection-item flow: create, publish, read back, check ownership, set the hint", async () => {
     const store = adminGraphqlFixture();
     const ok = async (name: string, variables: Record<string, unknown> = {}) => {
