@@ -8,11 +8,15 @@ import { OFFER_LAYOUTS, offerOptionsSchema } from "../offers/offer-options";
  * namespace. Check boxes are sent as "true" or "false": a missing field is an error, never "off".
  */
 
+/** Form intent of the "Grant the fulfilment permission" button (decision 025). */
+export const GRANT_FULFILMENT_SCOPE = "grant_fulfilment_scope";
+
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
 const settingsFormSchema = z.object({
   reportOrdersWithoutPlan: flag,
   autoRefundPlans: flag,
+  autoFulfilPlans: flag,
   heading: z.string().default(""),
   showInsuranceLink: flag,
   layout: z.enum(OFFER_LAYOUTS),
@@ -38,7 +42,7 @@ export function parseSettingsForm(
     }
     return { ok: false, answer: { ok: false, errors } };
   }
-  const { reportOrdersWithoutPlan, autoRefundPlans, ...offer } = parsed.data;
+  const { reportOrdersWithoutPlan, autoRefundPlans, autoFulfilPlans, ...offer } = parsed.data;
   const options = offerOptionsSchema.safeParse(offer);
   if (!options.success) {
     const tooLong = options.error.issues.some((issue) => issue.code === "too_big");
@@ -56,6 +60,11 @@ export function parseSettingsForm(
   }
   return {
     ok: true,
-    settings: { reportOrdersWithoutPlan, autoRefundPlans, offerOptions: options.data },
+    settings: {
+      reportOrdersWithoutPlan,
+      autoRefundPlans,
+      autoFulfilPlans,
+      offerOptions: options.data,
+    },
   };
 }

@@ -5,6 +5,8 @@ import type { AppPrismaClient } from "../db/client.server";
 export interface ShopSettings {
   reportOrdersWithoutPlan: boolean;
   autoRefundPlans: boolean;
+  /** Off unless the merchant turns it on (decision 025). */
+  autoFulfilPlans: boolean;
   offerOptions: OfferOptions;
 }
 
@@ -12,11 +14,17 @@ export interface ShopSettings {
 export async function getShopSettings(db: AppPrismaClient, shop: string): Promise<ShopSettings> {
   const record = await db.shopConnection.findUnique({
     where: { shop },
-    select: { reportOrdersWithoutPlan: true, autoRefundPlans: true, offerOptions: true },
+    select: {
+      reportOrdersWithoutPlan: true,
+      autoRefundPlans: true,
+      autoFulfilPlans: true,
+      offerOptions: true,
+    },
   });
   return {
     reportOrdersWithoutPlan: record?.reportOrdersWithoutPlan ?? true,
     autoRefundPlans: record?.autoRefundPlans ?? true,
+    autoFulfilPlans: record?.autoFulfilPlans ?? false,
     offerOptions: readOfferOptions(record?.offerOptions),
   };
 }
@@ -30,6 +38,7 @@ export async function saveShopSettings(
   const data = {
     reportOrdersWithoutPlan: settings.reportOrdersWithoutPlan,
     autoRefundPlans: settings.autoRefundPlans,
+    autoFulfilPlans: settings.autoFulfilPlans,
     offerOptions: writeOfferOptions(settings.offerOptions),
   };
   const record = await db.shopConnection.upsert({
@@ -40,6 +49,7 @@ export async function saveShopSettings(
   return {
     reportOrdersWithoutPlan: record.reportOrdersWithoutPlan,
     autoRefundPlans: record.autoRefundPlans,
+    autoFulfilPlans: record.autoFulfilPlans,
     offerOptions: readOfferOptions(record.offerOptions),
   };
 }

@@ -216,6 +216,7 @@ async function seedTenant(fixture: ShopFixture) {
   await saveShopSettings(prisma, fixture.shop, {
     reportOrdersWithoutPlan: true,
     autoRefundPlans: true,
+    autoFulfilPlans: false,
     offerOptions: { heading: fixture.heading, showInsuranceLink: true, layout: "list" },
   });
   for (const orderId of fixture.orderIds) {

@@ -47,6 +47,7 @@ async function save(form: Record<string, string>, shop = SHOP): Promise<Settings
 const FORM = {
   reportOrdersWithoutPlan: "false",
   autoRefundPlans: "false",
+  autoFulfilPlans: "false",
   heading: "  Schütze dein Gerät  ",
   showInsuranceLink: "false",
   layout: "compact",
@@ -71,6 +72,7 @@ describe(`admin settings page (${provider})`, () => {
     expect(await load()).toEqual({
       reportOrdersWithoutPlan: true,
       autoRefundPlans: true,
+      autoFulfilPlans: false,
       offerOptions: { heading: null, showInsuranceLink: true, layout: "list" },
     });
   });
@@ -80,6 +82,7 @@ describe(`admin settings page (${provider})`, () => {
     const expected = {
       reportOrdersWithoutPlan: false,
       autoRefundPlans: false,
+      autoFulfilPlans: false,
       offerOptions: { heading: "Schütze dein Gerät", showInsuranceLink: false, layout: "compact" },
     };
     expect(await load()).toEqual(expected);

@@ -13,6 +13,15 @@ export default {
     autoRefundPlans: "Schutzplan mit seinem Produkt erstatten und stornieren",
     autoRefundPlansHelp:
       "Erstatten Sie ein geschütztes Produkt, erstattet die App dieselben Einheiten seines Schutzplans in Shopify, wie der Service es verlangt; die Notiz ihrer Erstattung sagt es. Aus: Die App hält fest, welche Erstattung sie vorgenommen hätte, und überlässt sie Ihnen. Stornierungen folgen mit einem kommenden Update.",
+    autoFulfilPlans: "Schutzplan mit seinem Produkt ausführen",
+    autoFulfilPlansHelp:
+      "Führen Sie ein geschütztes Produkt aus, führt die App dieselben Einheiten seines Schutzplans in Shopify aus, ohne den Kunden zu benachrichtigen. Pläne, die ein Fulfillment-Dienst lagert, bleiben ihm überlassen. Braucht die Berechtigung zur Auftragsausführung, um die Shopify Sie beim Einschalten bittet.",
+  },
+  fulfilmentScope: {
+    title: "Berechtigung zur Auftragsausführung erteilen",
+    body: "Um Schutzpläne mit ihren Produkten auszuführen, braucht die App die Berechtigung, Ihre Bestellungen auszuführen (write_merchant_managed_fulfillment_orders). Bis Sie sie erteilen, hält die App fest, welche Ausführungen sie vorgenommen hätte, und überlässt sie Ihnen.",
+    grant: "Berechtigung zur Auftragsausführung erteilen",
+    granted: "Die Berechtigung zur Auftragsausführung ist erteilt.",
   },
   offer: {
     title: "Schutzangebot auf Produktseiten",

@@ -11,6 +11,15 @@ export default {
     autoRefundPlans: "Refund and cancel a plan with its product",
     autoRefundPlansHelp:
       "When you refund a protected product, the app refunds the same units of its plan in Shopify, as the service requires; its refund's note says so. Off: the app records the refund it would have made and leaves it to you. Cancellations follow in a coming update.",
+    autoFulfilPlans: "Fulfil a plan with its product",
+    autoFulfilPlansHelp:
+      "When you fulfil a protected product, the app fulfils the same units of its plan in Shopify, without notifying the customer. Plans stocked by a fulfilment service are left to it. Needs the fulfilment permission, which Shopify asks you for when you turn this on.",
+  },
+  fulfilmentScope: {
+    title: "Grant the fulfilment permission",
+    body: "Fulfilling plans with their products needs permission to fulfil your orders (write_merchant_managed_fulfillment_orders). Until you grant it, the app records the fulfilments it would make and leaves them to you.",
+    grant: "Grant the fulfilment permission",
+    granted: "The fulfilment permission is granted.",
   },
   offer: {
     title: "Protection offer on product pages",
