@@ -519,6 +519,36 @@ describe(`the plan fulfilment worker (${provider})`, () => {
     expect(await actionsOf(orderId)).toHaveLength(1);
   });
 
+  it("fulfils the plan when the fulfilment came before the app recorded its order", async () => {
+    // The order's orders/create is lost: the app knows the fulfilment, not the order's lines.
+    expect((await storeControl("webhooks/drop", { count: 1, topic: "orders/create" })).status).toBe(
+      200,
+    );
+    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
+      line_items: [
+        { variant_id: product, quantity: 1 },
+        {
+          variant_id: plan,
+          quantity: 1,
+          requires_shipping: false,
+          properties: [{ name: "_svc_protected_product_ref", value: product }],
+        },
+      ],
+    });
+    const orderId = String(placed.body.id);
+    const [productLine, planLine] = placed.body.line_items.map((line) => String(line.id));
+    await storeWebhooksIdle();
+    await storeControl(`shops/${SHOP}/orders/${orderId}/fulfillments`, {
+      line_items: [{ id: productLine, quantity: 1 }],
+    });
+    await storeWebhooksIdle();
+    expect(await actionsOf(orderId)).toMatchObject([{ status: "pending", planLineId: "" }]);
+
+    expect(await (await worker()).drain()).toBe(1);
+    expect((await actionsOf(orderId))[0]).toMatchObject({ status: "done", quantity: 1 });
+    expect(await fulfilments(orderId)).toEqual([[[productLine, 1]], [[planLine, 1]]]);
+  });
+
   it("ends the action with Shopify's reason when fulfillmentCreate is refused", async () => {
     const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
       line_items: [
