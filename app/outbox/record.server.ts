@@ -30,7 +30,11 @@ import {
   queuePlanFulfilment,
   queuePlanRefunds,
 } from "../models/ShopifyAction.server";
-import { planFulfilmentRequest, planFulfilmentToQueue } from "./plan-fulfilment-queue";
+import {
+  planFulfilmentRequest,
+  planFulfilmentToQueue,
+  type PlanFulfilmentRequest,
+} from "./plan-fulfilment-queue";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -345,7 +349,7 @@ interface PlanRefundRequest {
 }
 
 /** A plan refund, or a plan fulfilment (decision 025). */
-type PlanActionRequest = PlanRefundRequest | NonNullable<ReturnType<typeof planFulfilmentRequest>>;
+type PlanActionRequest = PlanRefundRequest | PlanFulfilmentRequest;
 
 async function recordOnce(
   db: AppPrismaClient,
@@ -448,7 +452,8 @@ async function recordEvents(
   // refund after go-live of a sandbox order goes to the sandbox, where the order is known.
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
-    // The placement's lines tell a refund's plan lines apart; other topics need no payload.
+    // The placement's lines tell a refund's or a fulfilment's plan lines apart; other topics need
+    // no payload.
     select: { environment: true, payload: requested !== null },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
