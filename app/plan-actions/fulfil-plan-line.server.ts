@@ -36,7 +36,7 @@ function lineIdOf(gid: string): string {
 }
 
 /** The order as the plan fulfilment rules read it. */
-export function planFulfilmentInputOf(
+function planFulfilmentInputOf(
   order: OrderForPlanFulfilment,
   triggerLines: readonly FulfilledLine[],
 ): PlanFulfilmentInput {
@@ -88,7 +88,7 @@ function blockedSentence(blocked: PlanFulfilmentPlan["blocked"]): string {
 /** Runs one queued plan fulfilment; expected failures come back as outcomes. */
 export async function runPlanFulfilment(
   context: ActionContext,
-  row: Pick<ActionRow, "orderId" | "triggerId" | "triggerLines">,
+  row: Pick<ActionRow, "orderId" | "triggerLines">,
 ): Promise<ActionOutcome> {
   const read = await callShopify(context.graphql, {
     query: ORDER_FOR_PLAN_FULFILMENT_QUERY,
@@ -130,7 +130,7 @@ export async function runPlanFulfilment(
     if (userErrors.length || !payload?.fulfillment) {
       return {
         kind: "dead",
-        detail: `Shopify refused the plan fulfilment on ${order.name}: ${userErrorsDetail(userErrors) || "no fulfilment returned"}`,
+        detail: `Shopify refused the plan fulfilment on ${order.name}: ${userErrorsDetail(userErrors) || "no fulfilment returned"}${fulfillmentIds.length ? ` (after fulfilment ${fulfillmentIds.join(", ")})` : ""}`,
       };
     }
     fulfillmentIds.push(
