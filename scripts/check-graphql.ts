@@ -19,6 +19,7 @@ import {
 } from "graphql";
 import { adminCodegenConfig } from "../codegen";
 import {
+  appTomlOptionalScopes,
   appTomlScopes,
   coveredBy,
   effectiveScopes,
@@ -77,7 +78,9 @@ if (!committed.includes(apiVersion)) {
 }
 const introspection = loadAdminIntrospection(apiVersion);
 const schema = buildClientSchema(introspection);
-const granted = appTomlScopes(readFileSync(path.join(REPO_ROOT, "shopify.app.toml"), "utf8"));
+const toml = readFileSync(path.join(REPO_ROOT, "shopify.app.toml"), "utf8");
+// An optional scope covers the operations of the feature that asks for it (decision 025).
+const granted = [...appTomlScopes(toml), ...appTomlOptionalScopes(toml)];
 const scopes = effectiveScopes(granted);
 
 const operations = adminOperationSources();

@@ -191,6 +191,8 @@ export interface Fulfillment {
   trackingNumbers: string[];
   trackingUrls: string[];
   lines: { lineItemId: Id; quantity: number }[];
+  /** Whether the customer was sent the shipping confirmation (fulfillmentCreate's notifyCustomer). */
+  notifyCustomer?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -200,6 +202,12 @@ export interface FulfillmentOrder {
   orderId: Id;
   status: "OPEN" | "IN_PROGRESS" | "CLOSED" | "CANCELLED";
   assignedLocationId: Id;
+  /**
+   * The third-party fulfilment service the fulfilment order is assigned to, by name; absent or
+   * null for the merchant's own location. Only the service fulfils it: Shopify lists no
+   * CREATE_FULFILLMENT among its supported actions.
+   */
+  fulfillmentService?: string | null;
   lines: { id: Id; lineItemId: Id; totalQuantity: number; remainingQuantity: number }[];
 }
 
@@ -321,6 +329,11 @@ export interface NewOrderInput {
     quantity: number;
     properties?: { name: string; value: string }[];
     requiresShipping?: boolean;
+    /**
+     * A third-party fulfilment service that stocks the item: the line goes to a fulfilment order
+     * at the service's location, which only the service fulfils.
+     */
+    fulfillmentService?: string;
   }[];
   currency?: string;
   customer?: Partial<Omit<Customer, "id">>;
@@ -389,6 +402,8 @@ export interface StoreActions {
     lines: { lineItemId: Id; quantity: number }[],
     actor: Actor,
     tracking?: Tracking,
+    /** notifyCustomer defaults to true, as the admin's checkbox; locationId to the shop's. */
+    options?: { notifyCustomer?: boolean; locationId?: Id },
   ): Fulfillment;
   /**
    * A shipment's news on a fulfillment: tracking changed or the carrier's status (in_transit,

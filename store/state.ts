@@ -77,6 +77,8 @@ interface ShopRecord {
   nextOrderNumber: number;
   /** Whether the app has ever been installed: Shopify's compliance webhooks outlive the install. */
   hadApp: boolean;
+  /** The locations of the fulfilment services orders named, by service name. */
+  serviceLocations: Map<string, Id>;
 }
 
 const PLANS: readonly ShopPlan[] = ["standard", "advanced", "plus"];
@@ -425,6 +427,7 @@ export class StoreState implements StoreActions {
       customers: new Map(),
       nextOrderNumber: FIRST_ORDER_NUMBER,
       hadApp: false,
+      serviceLocations: new Map(),
     });
     return copy(shop);
   }
@@ -878,7 +881,14 @@ export class StoreState implements StoreActions {
       transactions,
       refunds: [],
       fulfillments: [],
-      fulfillmentOrders: this.newFulfillmentOrders(shop, orderId, lineItems),
+      fulfillmentOrders: this.newFulfillmentOrders(
+        record,
+        orderId,
+        lineItems.map((line, index) => ({
+          line,
+          service: input.lineItems[index]?.fulfillmentService ?? null,
+        })),
+      ),
       edits: [],
       cancelledAt: null,
       cancelReason: null,
@@ -992,23 +1002,32 @@ export class StoreState implements StoreActions {
     return copy(customer);
   }
 
-  /** Shipped and unshipped (digital) items get separate fulfillment orders, at the shop's location. */
+  /**
+   * Shipped and unshipped (digital) items get separate fulfillment orders, at the shop's location;
+   * items a fulfilment service stocks get one at the service's location.
+   */
   private newFulfillmentOrders(
-    shop: StoreShop,
+    record: ShopRecord,
     orderId: Id,
-    lineItems: LineItem[],
+    lineItems: { line: LineItem; service: string | null }[],
   ): FulfillmentOrder[] {
-    const groups = [
-      lineItems.filter((line) => line.requiresShipping),
-      lineItems.filter((line) => !line.requiresShipping),
-    ];
-    return groups
-      .filter((group) => group.length > 0)
-      .map((group) => ({
+    const groups = new Map<string, { rank: number; service: string | null; lines: LineItem[] }>();
+    for (const { line, service } of lineItems) {
+      const rank = service !== null ? 2 : line.requiresShipping ? 0 : 1;
+      const key = service === null ? `shop:${rank}` : `service:${service}`;
+      const group = groups.get(key) ?? { rank, service, lines: [] };
+      group.lines.push(line);
+      groups.set(key, group);
+    }
+    return [...groups.values()]
+      .sort((a, b) => a.rank - b.rank)
+      .map(({ service, lines: group }) => ({
         id: this.ids.nextId(),
         orderId,
         status: "OPEN" as const,
-        assignedLocationId: shop.locationId,
+        assignedLocationId:
+          service === null ? record.shop.locationId : this.serviceLocation(record, service),
+        fulfillmentService: service,
         lines: group.map((line) => ({
           id: this.ids.nextId(),
           lineItemId: line.id,
@@ -1018,12 +1037,23 @@ export class StoreState implements StoreActions {
       }));
   }
 
+  /** A fulfilment service's location in the shop, made when an order first names the service. */
+  private serviceLocation(record: ShopRecord, service: string): Id {
+    let id = record.serviceLocations.get(service);
+    if (id === undefined) {
+      id = this.ids.nextId();
+      record.serviceLocations.set(service, id);
+    }
+    return id;
+  }
+
   fulfil(
     domain: string,
     orderId: Id,
     lines: { lineItemId: Id; quantity: number }[],
     _actor: Actor,
     tracking?: Tracking,
+    options: { notifyCustomer?: boolean; locationId?: Id } = {},
   ): Fulfillment {
     const record = this.requireShop(domain);
     const order = requireOrder(record, orderId);
@@ -1081,11 +1111,13 @@ export class StoreState implements StoreActions {
       name: `${order.name}.${order.fulfillments.length + 1}`,
       status: "success",
       shipmentStatus: null,
-      locationId: record.shop.locationId,
+      locationId: options.locationId ?? record.shop.locationId,
       trackingCompany: tracking?.company ?? null,
       trackingNumbers: tracking?.number ? [tracking.number] : [],
       trackingUrls: tracking?.url ? [tracking.url] : [],
       lines: fulfilledLines,
+      // The admin's "send a notification" is ticked by default; fulfillmentCreate's is not.
+      notifyCustomer: options.notifyCustomer ?? true,
       createdAt: at,
       updatedAt: at,
     };

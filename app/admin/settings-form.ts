@@ -8,12 +8,16 @@ import { OFFER_LAYOUTS, offerOptionsSchema } from "../offers/offer-options";
  * namespace. Check boxes are sent as "true" or "false": a missing field is an error, never "off".
  */
 
+/** Form intent of the "Grant the fulfilment permission" button (decision 025). */
+export const GRANT_FULFILMENT_SCOPE = "grant_fulfilment_scope";
+
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
 const settingsFormSchema = z.object({
   reportOrdersWithoutPlan: flag,
   autoRefundPlans: flag,
   autoEditPlans: flag,
+  autoFulfilPlans: flag,
   heading: z.string().default(""),
   showInsuranceLink: flag,
   layout: z.enum(OFFER_LAYOUTS),
@@ -39,7 +43,8 @@ export function parseSettingsForm(
     }
     return { ok: false, answer: { ok: false, errors } };
   }
-  const { reportOrdersWithoutPlan, autoRefundPlans, autoEditPlans, ...offer } = parsed.data;
+  const { reportOrdersWithoutPlan, autoRefundPlans, autoEditPlans, autoFulfilPlans, ...offer } =
+    parsed.data;
   const options = offerOptionsSchema.safeParse(offer);
   if (!options.success) {
     const tooLong = options.error.issues.some((issue) => issue.code === "too_big");
@@ -61,6 +66,7 @@ export function parseSettingsForm(
       reportOrdersWithoutPlan,
       autoRefundPlans,
       autoEditPlans,
+      autoFulfilPlans,
       offerOptions: options.data,
     },
   };

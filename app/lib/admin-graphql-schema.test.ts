@@ -14,6 +14,7 @@ import {
   REPO_ROOT,
 } from "../../graphql/admin-schema.mjs";
 import {
+  appTomlOptionalScopes,
   appTomlScopes,
   coveredBy,
   effectiveScopes,
@@ -92,6 +93,13 @@ describe("scopes", () => {
   it("reads the app's own shopify.app.toml", () => {
     const scopes = appTomlScopes(readFileSync(path.join(REPO_ROOT, "shopify.app.toml"), "utf8"));
     expect(scopes).toEqual(expect.arrayContaining(["write_products", "write_publications"]));
+  });
+
+  it("reads the optional scopes, asked for at run time, apart from the required ones", () => {
+    const toml = readFileSync(path.join(REPO_ROOT, "shopify.app.toml"), "utf8");
+    expect(appTomlOptionalScopes(toml)).toEqual(["write_merchant_managed_fulfillment_orders"]);
+    expect(appTomlScopes(toml)).not.toContain("write_merchant_managed_fulfillment_orders");
+    expect(appTomlOptionalScopes('[access_scopes]\nscopes = "read_orders"\n')).toEqual([]);
   });
 });
 

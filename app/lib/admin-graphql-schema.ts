@@ -193,6 +193,27 @@ export function coveredBy(anyOf: readonly string[], granted: ReadonlySet<string>
 }
 
 /**
+ * The `optional_scopes` of the `[access_scopes]` table of shopify.app.toml: scopes the app asks
+ * for at run time, for a feature the merchant turns on. [] when there are none.
+ */
+export function appTomlOptionalScopes(toml: string): string[] {
+  let inAccessScopes = false;
+  for (const rawLine of toml.split("\n")) {
+    const line = rawLine.replace(/#.*$/, "").trim();
+    const table = /^\[([^\]]+)\]$/.exec(line);
+    if (table) {
+      inAccessScopes = table[1]?.trim() === "access_scopes";
+      continue;
+    }
+    const list = inAccessScopes ? /^optional_scopes\s*=\s*\[([^\]]*)\]$/.exec(line) : null;
+    if (list) {
+      return [...(list[1] ?? "").matchAll(/"([^"]+)"/g)].map((match) => match[1]!.trim());
+    }
+  }
+  return [];
+}
+
+/**
  * The `scopes` of the `[access_scopes]` table of shopify.app.toml. A small reader for the one
  * key, rather than a TOML dependency: the file's other tables are not read.
  */

@@ -20,7 +20,14 @@ export function idString(value: unknown): string | null {
 
 const GID = /^gid:\/\/shopify\/(\w+)\/(\d+)(?:\?.*)?$/;
 
-export type ShopifyResource = "Product" | "ProductVariant" | "Order" | "LineItem" | "Refund";
+export type ShopifyResource =
+  | "Product"
+  | "ProductVariant"
+  | "Order"
+  | "LineItem"
+  | "Refund"
+  | "Fulfillment"
+  | "FulfillmentOrder";
 
 /** The global ID of a resource from its numeric ID. */
 export function shopifyGid(type: ShopifyResource, numericId: string): string {

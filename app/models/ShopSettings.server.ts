@@ -7,6 +7,8 @@ export interface ShopSettings {
   autoRefundPlans: boolean;
   /** Reduce plan lines when an order edit reduces their product (decision 027). */
   autoEditPlans: boolean;
+  /** Off unless the merchant turns it on (decision 025). */
+  autoFulfilPlans: boolean;
   offerOptions: OfferOptions;
 }
 
@@ -18,6 +20,7 @@ export async function getShopSettings(db: AppPrismaClient, shop: string): Promis
       reportOrdersWithoutPlan: true,
       autoRefundPlans: true,
       autoEditPlans: true,
+      autoFulfilPlans: true,
       offerOptions: true,
     },
   });
@@ -25,6 +28,7 @@ export async function getShopSettings(db: AppPrismaClient, shop: string): Promis
     reportOrdersWithoutPlan: record?.reportOrdersWithoutPlan ?? true,
     autoRefundPlans: record?.autoRefundPlans ?? true,
     autoEditPlans: record?.autoEditPlans ?? true,
+    autoFulfilPlans: record?.autoFulfilPlans ?? false,
     offerOptions: readOfferOptions(record?.offerOptions),
   };
 }
@@ -39,6 +43,7 @@ export async function saveShopSettings(
     reportOrdersWithoutPlan: settings.reportOrdersWithoutPlan,
     autoRefundPlans: settings.autoRefundPlans,
     autoEditPlans: settings.autoEditPlans,
+    autoFulfilPlans: settings.autoFulfilPlans,
     offerOptions: writeOfferOptions(settings.offerOptions),
   };
   const record = await db.shopConnection.upsert({
@@ -50,6 +55,7 @@ export async function saveShopSettings(
     reportOrdersWithoutPlan: record.reportOrdersWithoutPlan,
     autoRefundPlans: record.autoRefundPlans,
     autoEditPlans: record.autoEditPlans,
+    autoFulfilPlans: record.autoFulfilPlans,
     offerOptions: readOfferOptions(record.offerOptions),
   };
 }

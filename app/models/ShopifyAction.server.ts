@@ -1,6 +1,6 @@
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
 import { isUniqueViolation } from "../lib/unique-violation";
-import type { RefundedLine } from "../orders";
+import type { FulfilledLine, RefundedLine } from "../orders";
 
 /*
  * What the app does in Shopify for the merchant (decision 022): a durable queue beside the
@@ -25,6 +25,8 @@ export const REFUND_PLAN_LINE = "refund_plan_line";
 export const EDIT_PLAN_LINE = "edit_plan_line";
 /** The check that a cancelled order's plans were refunded (decision 027): one row per order. */
 export const CHECK_CANCELLED_PLANS = "check_cancelled_plans";
+/** The fulfilment of plan lines with their fulfilled product (decision 025). */
+export const FULFIL_PLAN_LINE = "fulfil_plan_line";
 
 /** The plan line of a row recorded before the order's plan lines were known. */
 export const PLAN_LINES_UNKNOWN = "";
@@ -58,6 +60,41 @@ function planRefundRow(input: Omit<PlanRefundsToQueue, "planLineIds">, planLineI
       ? {}
       : { status: "skipped", detail: PLAN_REFUNDS_OFF, completedAt: new Date() }),
   };
+}
+
+/** Why a plan fulfilment was skipped: the merchant's setting, off unless turned on. */
+export const PLAN_FULFILMENTS_OFF =
+  "Not fulfilled: fulfilling plans with their products is off in the app's settings";
+
+/**
+ * Queues the plan fulfilment a fulfillments/create asks for, inside the webhook's transaction:
+ * one row per fulfilment, for every plan line of the order (found when it runs).
+ */
+export async function queuePlanFulfilment(
+  tx: AppTransaction,
+  input: {
+    shop: string;
+    orderId: string;
+    fulfillmentId: string;
+    fulfilledLines: readonly FulfilledLine[];
+    autoFulfilPlans: boolean;
+    sourceReceiptId: string;
+  },
+) {
+  await tx.shopifyAction.create({
+    data: {
+      shop: input.shop,
+      orderId: input.orderId,
+      kind: FULFIL_PLAN_LINE,
+      triggerId: input.fulfillmentId,
+      planLineId: PLAN_LINES_UNKNOWN,
+      triggerLines: JSON.stringify(input.fulfilledLines),
+      sourceReceiptId: input.sourceReceiptId,
+      ...(input.autoFulfilPlans
+        ? {}
+        : { status: "skipped", detail: PLAN_FULFILMENTS_OFF, completedAt: new Date() }),
+    },
+  });
 }
 
 /** Queues the plan refunds a refunds/create asks for, inside the webhook's transaction. */

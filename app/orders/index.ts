@@ -14,6 +14,7 @@ export {
 } from "./plan-refunds";
 export type {
   CurrentOrderLine,
+  OrderLineRef,
   OrderRefund,
   PlanRestockType,
   RefundTrigger,
@@ -33,3 +34,16 @@ export {
   cancelledPlansRefundNote,
   checkCancelledPlans,
 } from "./cancelled-plans";
+export {
+  fulfilmentMayFulfilPlans,
+  planLineFulfilments,
+  readFulfilmentTrigger,
+} from "./plan-fulfilments";
+export type {
+  FulfilledLine,
+  FulfilmentTrigger,
+  OrderFulfilment,
+  PlanFulfilmentOrder,
+  PlanFulfilmentInput,
+  PlanFulfilmentPlan,
+} from "./plan-fulfilments";

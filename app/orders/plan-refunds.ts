@@ -50,7 +50,7 @@ export type RefundTrigger =
   | { kind: "none"; detail: string };
 
 /** A line object of a payload (an order's line item, a refund line's `line_item`). */
-function lineRefOf(line: JsonObject, id: string): OrderLineRef {
+export function lineRefOf(line: JsonObject, id: string): OrderLineRef {
   const variant = firstPresent(line, ["variant_id", "product_id"]);
   return {
     id,
@@ -59,7 +59,7 @@ function lineRefOf(line: JsonObject, id: string): OrderLineRef {
   };
 }
 
-function positiveQuantity(value: unknown): number {
+export function positiveQuantity(value: unknown): number {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 

@@ -29,9 +29,15 @@ import { WAITING_STATUSES } from "../models/outbox-status";
 import {
   PLAN_LINES_UNKNOWN,
   queueCancelledPlansCheck,
+  queuePlanFulfilment,
   queuePlanRefunds,
 } from "../models/ShopifyAction.server";
 import { planEditRequestOf } from "./plan-edit-request.server";
+import {
+  planFulfilmentRequest,
+  planFulfilmentToQueue,
+  type PlanFulfilmentRequest,
+} from "./plan-fulfilment-queue";
 
 export interface OrderWebhookDelivery {
   shop: string;
@@ -63,12 +69,14 @@ interface ShopSettings {
   environment: Environment;
   reportOrdersWithoutPlan: boolean;
   autoRefundPlans: boolean;
+  autoFulfilPlans: boolean;
 }
 
 const UNCONNECTED_SHOP: ShopSettings = {
   environment: "sandbox",
   reportOrdersWithoutPlan: true,
   autoRefundPlans: true,
+  autoFulfilPlans: false,
 };
 
 /**
@@ -114,7 +122,13 @@ async function readShopSettings(
 ): Promise<Map<string, ShopSettings>> {
   const rows = await db.shopConnection.findMany({
     where: { shop: { in: [...new Set(shops)] } },
-    select: { shop: true, environment: true, reportOrdersWithoutPlan: true, autoRefundPlans: true },
+    select: {
+      shop: true,
+      environment: true,
+      reportOrdersWithoutPlan: true,
+      autoRefundPlans: true,
+      autoFulfilPlans: true,
+    },
   });
   return new Map(
     rows.map((row) => [
@@ -123,6 +137,7 @@ async function readShopSettings(
         environment: row.environment as Environment,
         reportOrdersWithoutPlan: row.reportOrdersWithoutPlan,
         autoRefundPlans: row.autoRefundPlans,
+        autoFulfilPlans: row.autoFulfilPlans,
       },
     ]),
   );
@@ -136,12 +151,14 @@ async function recordCarefully(
   settings: ShopSettings,
 ): Promise<RecordOutcome> {
   const mapping = mapParsed(delivery.topic, parsed, settings);
-  const plans: PlanRefundRequest | null =
+  const plans: PlanActionRequest | null =
     delivery.topic === "refunds/create" && parsed.ok
       ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
       : delivery.topic === "orders/cancelled" && parsed.ok && cancelledOrderHasPlans(parsed.payload)
         ? { trigger: { kind: "cancelled" }, autoRefundPlans: settings.autoRefundPlans }
-        : null;
+        : parsed.ok
+          ? planFulfilmentRequest(delivery.topic, parsed.payload, settings.autoFulfilPlans)
+          : null;
   const payloadName = parsed.ok ? orderNameOf(delivery.topic, parsed.payload) : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -337,12 +354,15 @@ interface PlanRefundRequest {
   autoRefundPlans: boolean;
 }
 
+/** A plan refund, or a plan fulfilment (decision 025). */
+type PlanActionRequest = PlanRefundRequest | PlanFulfilmentRequest;
+
 async function recordOnce(
   db: AppPrismaClient,
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: MappingResult,
-  plans: PlanRefundRequest | null,
+  plans: PlanActionRequest | null,
   payloadName: string | null,
 ): Promise<RecordOutcome> {
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
@@ -380,9 +400,10 @@ async function recordEvents(
   delivery: OrderWebhookDelivery,
   environment: Environment,
   mapping: Extract<MappingResult, { kind: "events" }>,
-  plans: PlanRefundRequest | null,
+  requested: PlanActionRequest | null,
   orderName: string | null,
 ): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> {
+  const plans = requested && "autoRefundPlans" in requested ? requested : null;
   const { shop } = delivery;
   const { orderId } = mapping;
   const order = { orderId, orderName };
@@ -437,10 +458,14 @@ async function recordEvents(
   // refund after go-live of a sandbox order goes to the sandbox, where the order is known.
   const placement = await tx.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
-    // The placement's lines tell a refund's plan lines apart; other topics need no payload.
+    // The placement's lines tell a refund's, an edit's or a fulfilment's plan lines apart; other
+    // topics need no payload.
     select: {
       environment: true,
-      payload: plans?.trigger.kind === "trigger" || delivery.topic === "orders/edited",
+      payload:
+        plans?.trigger.kind === "trigger" ||
+        delivery.topic === "orders/edited" ||
+        (requested !== null && "autoFulfilPlans" in requested),
     },
   });
   const eventEnvironment = (placement?.environment as Environment | undefined) ?? environment;
@@ -458,8 +483,15 @@ async function recordEvents(
       : null;
   if (planEdit) notes.push(planEdit.note);
   if (plans?.trigger.kind === "cancelled") notes.push("check of the plans' refund queued");
+  const fulfilment =
+    requested && "autoFulfilPlans" in requested
+      ? planFulfilmentToQueue(requested, placement?.payload)
+      : null;
+  if (fulfilment) notes.push(fulfilment.note);
   const receipt = await createReceipt(tx, delivery, "processed", order, notes.join("; "), false);
   await planEdit?.queue(receipt.id);
+  if (fulfilment)
+    await queuePlanFulfilment(tx, { shop, orderId, sourceReceiptId: receipt.id, ...fulfilment });
   const created = await tx.outboxEvent.createMany({
     data: fresh.map((derived) => outboxRow(shop, eventEnvironment, order, derived, receipt.id)),
   });

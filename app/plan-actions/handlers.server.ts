@@ -2,12 +2,15 @@ import type { ShopConnection } from "../generated/prisma/sqlite/client";
 import {
   CHECK_CANCELLED_PLANS,
   EDIT_PLAN_LINE,
+  FULFIL_PLAN_LINE,
   PLAN_EDITS_OFF,
+  PLAN_FULFILMENTS_OFF,
   PLAN_REFUNDS_OFF,
   REFUND_PLAN_LINE,
 } from "../models/ShopifyAction.server";
 import { runCancelledPlansCheck } from "./check-cancelled-plans.server";
 import { runPlanEdit } from "./edit-plan-lines.server";
+import { runPlanFulfilment } from "./fulfil-plan-line.server";
 import type { ActionContext, ActionOutcome, ActionRow } from "./outcome.server";
 import { runPlanRefund } from "./refund-plan-line.server";
 
@@ -50,6 +53,11 @@ const handlers: Record<string, ActionHandler> = {
     setting: null,
     offDetail: "Not checked: the app checks every cancelled order's plans",
     run: runCancelledPlansCheck,
+  },
+  [FULFIL_PLAN_LINE]: {
+    setting: "autoFulfilPlans",
+    offDetail: PLAN_FULFILMENTS_OFF,
+    run: runPlanFulfilment,
   },
 };
 

@@ -41,6 +41,13 @@ export type CreateProtectionProductMutation = { productSet?: AdminTypes.Maybe<{ 
         )> } }
     )>, userErrors: Array<Pick<AdminTypes.ProductSetUserError, 'field' | 'message' | 'code'>> }> };
 
+export type FulfilPlanLinesMutationVariables = AdminTypes.Exact<{
+  fulfillment: AdminTypes.FulfillmentInput;
+}>;
+
+
+export type FulfilPlanLinesMutation = { fulfillmentCreate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type OnlineStorePublicationQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -63,6 +70,31 @@ export type OrderForPlanEditQuery = { order?: AdminTypes.Maybe<(
       Pick<AdminTypes.Refund, 'id' | 'note'>
       & { totalRefundedSet: { presentmentMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
     )> }
+  )> };
+
+export type OrderForPlanFulfilmentQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderForPlanFulfilmentQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'name'>
+    & { lineItems: { nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id'>
+        & { customAttributes: Array<Pick<AdminTypes.Attribute, 'key' | 'value'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+      )> }, fulfillments: Array<(
+      Pick<AdminTypes.Fulfillment, 'id' | 'status'>
+      & { fulfillmentLineItems: { nodes: Array<(
+          Pick<AdminTypes.FulfillmentLineItem, 'quantity'>
+          & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+        )> } }
+    )>, fulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+        & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, assignedLocation: Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>, lineItems: { nodes: Array<(
+            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'remainingQuantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          )> } }
+      )> } }
   )> };
 
 export type OrderForPlanRefundQueryVariables = AdminTypes.Exact<{
@@ -174,6 +206,7 @@ export type SuggestedPlanRefundQuery = { order?: AdminTypes.Maybe<{ suggestedRef
 interface GeneratedQueryTypes {
   "#graphql\n  query OnlineStorePublication {\n    publications(first: 50, catalogType: APP) {\n      nodes {\n        id\n        catalog {\n          title\n        }\n      }\n    }\n  }\n": {return: OnlineStorePublicationQuery, variables: OnlineStorePublicationQueryVariables},
   "#graphql\n  query OrderForPlanEdit($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      cancelledAt\n      currencyCode\n      presentmentCurrencyCode\n      displayFinancialStatus\n      totalOutstandingSet {\n        presentmentMoney {\n          amount\n          currencyCode\n        }\n      }\n      lineItems(first: 100) {\n        nodes {\n          id\n          currentQuantity\n          unfulfilledQuantity\n          discountedUnitPriceSet {\n            presentmentMoney {\n              amount\n            }\n          }\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      transactions(first: 20) {\n        id\n        kind\n        status\n        gateway\n      }\n      refunds(first: 50) {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanEditQuery, variables: OrderForPlanEditQueryVariables},
+  "#graphql\n  query OrderForPlanFulfilment($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      lineItems(first: 50) {\n        nodes {\n          id\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      fulfillments(first: 20) {\n        id\n        status\n        fulfillmentLineItems(first: 10) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 5) {\n        nodes {\n          id\n          status\n          supportedActions {\n            action\n          }\n          assignedLocation {\n            name\n          }\n          lineItems(first: 10) {\n            nodes {\n              id\n              remainingQuantity\n              lineItem {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanFulfilmentQuery, variables: OrderForPlanFulfilmentQueryVariables},
   "#graphql\n  query OrderForPlanRefund($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      cancelledAt\n      currencyCode\n      presentmentCurrencyCode\n      lineItems(first: 100) {\n        nodes {\n          id\n          refundableQuantity\n          unfulfilledQuantity\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      refunds(first: 50) {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n        refundLineItems(first: 1) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanRefundQuery, variables: OrderForPlanRefundQueryVariables},
   "#graphql\n  query ProductVariantOwner($id: ID!) {\n    productVariant(id: $id) {\n      id\n      product {\n        id\n      }\n    }\n  }\n": {return: ProductVariantOwnerQuery, variables: ProductVariantOwnerQueryVariables},
   "#graphql\n  query ProtectionItemCandidates($ids: [ID!]!) {\n    shop {\n      currencyCode\n    }\n    nodes(ids: $ids) {\n      __typename\n      ... on ProductVariant {\n        id\n        title\n        price\n        product {\n          id\n          title\n        }\n      }\n      ... on Product {\n        id\n        title\n        variants(first: 250) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n    }\n  }\n": {return: ProtectionItemCandidatesQuery, variables: ProtectionItemCandidatesQueryVariables},
@@ -186,6 +219,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation BeginPlanEdit($id: ID!) {\n    orderEditBegin(id: $id) {\n      calculatedOrder {\n        id\n        lineItems(first: 100) {\n          nodes {\n            id\n            quantity\n            customAttributes {\n              key\n              value\n            }\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: BeginPlanEditMutation, variables: BeginPlanEditMutationVariables},
   "#graphql\n  mutation CommitPlanEdit($id: ID!, $staffNote: String!) {\n    orderEditCommit(id: $id, notifyCustomer: false, staffNote: $staffNote) {\n      order {\n        id\n        displayFinancialStatus\n        totalOutstandingSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: CommitPlanEditMutation, variables: CommitPlanEditMutationVariables},
   "#graphql\n  mutation CreateProtectionProduct($productSet: ProductSetInput!, $synchronous: Boolean!) {\n    productSet(synchronous: $synchronous, input: $productSet) {\n      product {\n        id\n        title\n        status\n        variants(first: 100) {\n          nodes {\n            id\n            title\n            price\n            taxable\n            selectedOptions {\n              name\n              value\n            }\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateProtectionProductMutation, variables: CreateProtectionProductMutationVariables},
+  "#graphql\n  mutation FulfilPlanLines($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfilPlanLinesMutation, variables: FulfilPlanLinesMutationVariables},
   "#graphql\n  mutation PublishProtectionProduct($id: ID!, $input: [PublicationInput!]!) {\n    publishablePublish(id: $id, input: $input) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: PublishProtectionProductMutation, variables: PublishProtectionProductMutationVariables},
   "#graphql\n  mutation RefundPlanLine($input: RefundInput!, $idempotencyKey: String!) {\n    refundCreate(input: $input) @idempotent(key: $idempotencyKey) {\n      refund {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: RefundPlanLineMutation, variables: RefundPlanLineMutationVariables},
   "#graphql\n  mutation SetPlanAvailability($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        key\n        namespace\n        updatedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: SetPlanAvailabilityMutation, variables: SetPlanAvailabilityMutationVariables},

@@ -15,6 +15,7 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
   Decimal: { input: string; output: string; }
   Money: { input: string; output: string; }
+  URL: { input: string; output: string; }
 };
 
 /** A catalog that defines the publication associated with an app. */
@@ -1047,6 +1048,804 @@ export type FileSetInput = {
   originalSource?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * A shipment of one or more items from an
+ * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order). Tracks which
+ * [`LineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/LineItem)
+ * objects ship, their quantities, and the shipment's tracking information.
+ *
+ * Includes tracking details such as the carrier, tracking numbers, and URLs. The
+ * fulfillment connects to both the original order and any associated [`FulfillmentOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentOrder) objects. [`FulfillmentEvent`](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentEvent)
+ * objects record milestones throughout the shipment lifecycle, from creation
+ * through delivery.
+ *
+ * Multiple fulfillments can exist for a single order when items either ship separately or from different locations.
+ */
+export type Fulfillment = Node & {
+  __typename?: 'Fulfillment';
+  /** List of the fulfillment's line items. */
+  fulfillmentLineItems: FulfillmentLineItemConnection;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** The status of the fulfillment. */
+  status: FulfillmentStatus;
+};
+
+
+/**
+ * A shipment of one or more items from an
+ * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order). Tracks which
+ * [`LineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/LineItem)
+ * objects ship, their quantities, and the shipment's tracking information.
+ *
+ * Includes tracking details such as the carrier, tracking numbers, and URLs. The
+ * fulfillment connects to both the original order and any associated [`FulfillmentOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentOrder) objects. [`FulfillmentEvent`](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentEvent)
+ * objects record milestones throughout the shipment lifecycle, from creation
+ * through delivery.
+ *
+ * Multiple fulfillments can exist for a single order when items either ship separately or from different locations.
+ */
+export type FulfillmentFulfillmentLineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Return type for `fulfillmentCreate` mutation. */
+export type FulfillmentCreatePayload = {
+  __typename?: 'FulfillmentCreatePayload';
+  /** The created fulfillment. */
+  fulfillment?: Maybe<Fulfillment>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<UserError>;
+};
+
+/** The input fields used to create a fulfillment from fulfillment orders. */
+export type FulfillmentInput = {
+  /**
+   * Pairs of `fulfillment_order_id` and `fulfillment_order_line_items` that represent the fulfillment
+   * order line items that have to be fulfilled for each fulfillment order.  For any given pair, if the
+   * fulfillment order line items are left blank then all the fulfillment order line items of the
+   * associated fulfillment order ID will be fulfilled.
+   */
+  lineItemsByFulfillmentOrder: Array<FulfillmentOrderLineItemsInput>;
+  /**
+   * Whether the customer is notified.
+   * If `true`, then a notification is sent when the fulfillment is created. The default value is `false`.
+   */
+  notifyCustomer?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Address information about the location from which the order was fulfilled. */
+  originAddress?: InputMaybe<FulfillmentOriginAddressInput>;
+  /**
+   * The fulfillment's tracking information, including a tracking URL, a tracking number,
+   * and the company associated with the fulfillment.
+   */
+  trackingInfo?: InputMaybe<FulfillmentTrackingInput>;
+};
+
+/**
+ * A line item from an
+ * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order)
+ * that's included in a [`Fulfillment`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Fulfillment).
+ * Links the fulfillment to specific items from the original order, tracking how
+ * many units were fulfilled.
+ *
+ * > Note: The discounted total excludes order-level discounts, showing only line-item specific discount amounts.
+ */
+export type FulfillmentLineItem = Node & {
+  __typename?: 'FulfillmentLineItem';
+  /** The associated order's line item. */
+  lineItem: LineItem;
+  /** Number of line items in the fulfillment. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
+/** An auto-generated type for paginating through multiple FulfillmentLineItems. */
+export type FulfillmentLineItemConnection = {
+  __typename?: 'FulfillmentLineItemConnection';
+  /**
+   * A list of nodes that are contained in FulfillmentLineItemEdge. You can fetch
+   * data about an individual node, or you can follow the edges to fetch data about
+   * a collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<FulfillmentLineItem>;
+};
+
+/**
+ * The FulfillmentOrder object represents either an item or a group of items in an
+ * [Order](https://shopify.dev/api/admin-graphql/latest/objects/Order)
+ * that are expected to be fulfilled from the same location.
+ * There can be more than one fulfillment order for an
+ * [order](https://shopify.dev/api/admin-graphql/latest/objects/Order)
+ * at a given location.
+ *
+ * {{ '/api/reference/fulfillment_order_relationships.png' | image }}
+ *
+ * Fulfillment orders represent the work which is intended to be done in relation to an order.
+ * When fulfillment has started for one or more line items, a
+ * [Fulfillment](https://shopify.dev/api/admin-graphql/latest/objects/Fulfillment)
+ * is created by a merchant or third party to represent the ongoing or completed work of fulfillment.
+ *
+ * [See below for more details on creating fulfillments](#the-lifecycle-of-a-fulfillment-order-at-a-location-which-is-managed-by-a-fulfillment-service).
+ *
+ * > Note:
+ * > Shopify creates fulfillment orders automatically when an order is created.
+ * > It is not possible to manually create fulfillment orders.
+ * >
+ * > [See below for more details on the lifecycle of a fulfillment order](#the-lifecycle-of-a-fulfillment-order).
+ *
+ * ## Retrieving fulfillment orders
+ *
+ * ### Fulfillment orders from an order
+ *
+ * All fulfillment orders related to a given order can be retrieved with the
+ * [Order.fulfillmentOrders](https://shopify.dev/api/admin-graphql/latest/objects/Order#connection-order-fulfillmentorders)
+ * connection.
+ *
+ * [API access scopes](#api-access-scopes)
+ * govern which fulfillments orders are returned to clients.
+ * An API client will only receive a subset of the fulfillment orders which belong to an order
+ * if they don't have the necessary access scopes to view all of the fulfillment orders.
+ *
+ * ### Fulfillment orders assigned to the app for fulfillment
+ *
+ * Fulfillment service apps can retrieve the fulfillment orders which have been assigned to their locations with the
+ * [assignedFulfillmentOrders](https://shopify.dev/api/admin-graphql/2024-07/objects/queryroot#connection-assignedfulfillmentorders)
+ * connection.
+ * Use the `assignmentStatus` argument to control whether all assigned fulfillment orders
+ * should be returned or only those where a merchant has sent a
+ * [fulfillment request](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentOrderMerchantRequest)
+ * and it has yet to be responded to.
+ *
+ * The API client must be granted the `read_assigned_fulfillment_orders` access scope to access
+ * the assigned fulfillment orders.
+ *
+ * ### All fulfillment orders
+ *
+ * Apps can retrieve all fulfillment orders with the
+ * [fulfillmentOrders](https://shopify.dev/api/admin-graphql/latest/queries/fulfillmentOrders)
+ * query. This query returns all assigned, merchant-managed, and third-party fulfillment orders on the shop,
+ * which are accessible to the app according to the
+ * [fulfillment order access scopes](#api-access-scopes) it was granted with.
+ *
+ * ## The lifecycle of a fulfillment order
+ *
+ * ### Fulfillment Order Creation
+ *
+ * After an order is created, a background worker performs the order routing process which determines
+ * which locations will be responsible for fulfilling the purchased items.
+ * Once the order routing process is complete, one or more fulfillment orders will be created
+ * and assigned to these locations. It is not possible to manually create fulfillment orders.
+ *
+ * Once a fulfillment order has been created, it will have one of two different lifecycles depending on
+ * the type of location which the fulfillment order is assigned to.
+ *
+ * ### The lifecycle of a fulfillment order at a merchant managed location
+ *
+ * Fulfillment orders are completed by creating
+ * [fulfillments](https://shopify.dev/api/admin-graphql/latest/objects/Fulfillment).
+ * Fulfillments represents the work done.
+ *
+ * For digital products a merchant or an order management app would create a fulfilment once the digital asset
+ * has been provisioned.
+ * For example, in the case of a digital gift card, a merchant would to do this once
+ * the gift card has been activated - before the email has been shipped.
+ *
+ * On the other hand, for a traditional shipped order,
+ * a merchant or an order management app would create a fulfillment after picking and packing the items relating
+ * to a fulfillment order, but before the courier has collected the goods.
+ *
+ * [Learn about managing fulfillment orders as an order management app](https://shopify.dev/apps/fulfillment/order-management-apps/manage-fulfillments).
+ *
+ * ### The lifecycle of a fulfillment order at a location which is managed by a fulfillment service
+ *
+ * For fulfillment orders which are assigned to a location that is managed by a fulfillment service,
+ * a merchant or an Order Management App can
+ * [send a fulfillment request](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderSubmitFulfillmentRequest)
+ * to the fulfillment service which operates the location to request that they fulfill the associated items.
+ * A fulfillment service has the option to
+ * [accept](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderAcceptFulfillmentRequest)
+ * or [reject](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderRejectFulfillmentRequest)
+ * this fulfillment request.
+ *
+ * Once the fulfillment service has accepted the request, the request can no longer be cancelled by the merchant
+ * or order management app and instead a
+ * [cancellation request must be submitted](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderSubmitCancellationRequest)
+ * to the fulfillment service.
+ *
+ * Once a fulfillment service accepts a fulfillment request,
+ * then after they are ready to pack items and send them for delivery, they create fulfillments with the
+ * [fulfillmentCreate](https://shopify.dev/api/admin-graphql/unstable/mutations/fulfillmentCreate)
+ * mutation.
+ * They can provide tracking information right away or create fulfillments without it and then
+ * update the tracking information for fulfillments with the
+ * [fulfillmentTrackingInfoUpdate](https://shopify.dev/api/admin-graphql/unstable/mutations/fulfillmentTrackingInfoUpdate)
+ * mutation.
+ *
+ * [Learn about managing fulfillment orders as a fulfillment service](https://shopify.dev/apps/fulfillment/fulfillment-service-apps/manage-fulfillments).
+ *
+ * ## API access scopes
+ *
+ * Fulfillment orders are governed by the following API access scopes:
+ *
+ * * The `read_merchant_managed_fulfillment_orders` and
+ *   `write_merchant_managed_fulfillment_orders` access scopes
+ *   grant access to fulfillment orders assigned to merchant-managed locations.
+ * * The `read_assigned_fulfillment_orders` and `write_assigned_fulfillment_orders`
+ *   access scopes are intended for fulfillment services.
+ *   These scopes grant access to fulfillment orders assigned to locations that are being managed
+ *   by fulfillment services.
+ * * The `read_third_party_fulfillment_orders` and `write_third_party_fulfillment_orders`
+ *   access scopes grant access to fulfillment orders
+ *   assigned to locations managed by other fulfillment services.
+ *
+ * ### Fulfillment service app access scopes
+ *
+ * Usually, **fulfillment services** have the `write_assigned_fulfillment_orders` access scope
+ * and don't have the `*_third_party_fulfillment_orders`
+ * or `*_merchant_managed_fulfillment_orders` access scopes.
+ * The app will only have access to the fulfillment orders assigned to their location
+ * (or multiple locations if the app registers multiple fulfillment services on the shop).
+ * The app will not have access to fulfillment orders assigned to merchant-managed locations
+ * or locations owned by other fulfillment service apps.
+ *
+ * ### Order management app access scopes
+ *
+ * **Order management apps** will usually request `write_merchant_managed_fulfillment_orders` and
+ * `write_third_party_fulfillment_orders` access scopes. This will allow them to manage all fulfillment orders
+ * on behalf of a merchant.
+ *
+ * If an app combines the functions of an order management app and a fulfillment service,
+ * then the app should request all
+ * access scopes to manage all assigned and all unassigned fulfillment orders.
+ *
+ * ## Notifications about fulfillment orders
+ *
+ * Fulfillment services are required to
+ * [register](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentService)
+ * a self-hosted callback URL which has a number of uses. One of these uses is that this callback URL will be notified
+ * whenever a merchant submits a fulfillment or cancellation request.
+ *
+ * Both merchants and apps can
+ * [subscribe](https://shopify.dev/apps/fulfillment/fulfillment-service-apps/manage-fulfillments#webhooks)
+ * to the
+ * [fulfillment order webhooks](https://shopify.dev/api/admin-graphql/latest/enums/WebhookSubscriptionTopic#value-fulfillmentorderscancellationrequestaccepted)
+ * to be notified whenever fulfillment order related domain events occur.
+ *
+ * [Learn about fulfillment workflows](https://shopify.dev/apps/fulfillment).
+ */
+export type FulfillmentOrder = Node & {
+  __typename?: 'FulfillmentOrder';
+  /**
+   * The fulfillment order's assigned location. This is the location where the fulfillment is expected to happen.
+   *
+   * The fulfillment order's assigned location might change in the following cases:
+   *
+   * - The fulfillment order has been entirely moved to a new location. For example, the [fulfillmentOrderMove](
+   *   https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderMove
+   *   ) mutation has been called, and you see the original fulfillment order in the [movedFulfillmentOrder](
+   *   https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderMove#field-fulfillmentordermovepayload-movedfulfillmentorder
+   *   ) field within the mutation's response.
+   * - Work on the fulfillment order hasn't yet begun, which means that the fulfillment order has the
+   *     [OPEN](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-open),
+   *     [SCHEDULED](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-scheduled), or
+   *     [ON_HOLD](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-onhold)
+   *     status, and the shop's location properties might be undergoing edits (for example, in the Shopify admin).
+   */
+  assignedLocation: FulfillmentOrderAssignedLocation;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** A list of the fulfillment order's line items. */
+  lineItems: FulfillmentOrderLineItemConnection;
+  /** The status of the fulfillment order. */
+  status: FulfillmentOrderStatus;
+  /** The actions that can be performed on this fulfillment order. */
+  supportedActions: Array<FulfillmentOrderSupportedAction>;
+};
+
+
+/**
+ * The FulfillmentOrder object represents either an item or a group of items in an
+ * [Order](https://shopify.dev/api/admin-graphql/latest/objects/Order)
+ * that are expected to be fulfilled from the same location.
+ * There can be more than one fulfillment order for an
+ * [order](https://shopify.dev/api/admin-graphql/latest/objects/Order)
+ * at a given location.
+ *
+ * {{ '/api/reference/fulfillment_order_relationships.png' | image }}
+ *
+ * Fulfillment orders represent the work which is intended to be done in relation to an order.
+ * When fulfillment has started for one or more line items, a
+ * [Fulfillment](https://shopify.dev/api/admin-graphql/latest/objects/Fulfillment)
+ * is created by a merchant or third party to represent the ongoing or completed work of fulfillment.
+ *
+ * [See below for more details on creating fulfillments](#the-lifecycle-of-a-fulfillment-order-at-a-location-which-is-managed-by-a-fulfillment-service).
+ *
+ * > Note:
+ * > Shopify creates fulfillment orders automatically when an order is created.
+ * > It is not possible to manually create fulfillment orders.
+ * >
+ * > [See below for more details on the lifecycle of a fulfillment order](#the-lifecycle-of-a-fulfillment-order).
+ *
+ * ## Retrieving fulfillment orders
+ *
+ * ### Fulfillment orders from an order
+ *
+ * All fulfillment orders related to a given order can be retrieved with the
+ * [Order.fulfillmentOrders](https://shopify.dev/api/admin-graphql/latest/objects/Order#connection-order-fulfillmentorders)
+ * connection.
+ *
+ * [API access scopes](#api-access-scopes)
+ * govern which fulfillments orders are returned to clients.
+ * An API client will only receive a subset of the fulfillment orders which belong to an order
+ * if they don't have the necessary access scopes to view all of the fulfillment orders.
+ *
+ * ### Fulfillment orders assigned to the app for fulfillment
+ *
+ * Fulfillment service apps can retrieve the fulfillment orders which have been assigned to their locations with the
+ * [assignedFulfillmentOrders](https://shopify.dev/api/admin-graphql/2024-07/objects/queryroot#connection-assignedfulfillmentorders)
+ * connection.
+ * Use the `assignmentStatus` argument to control whether all assigned fulfillment orders
+ * should be returned or only those where a merchant has sent a
+ * [fulfillment request](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentOrderMerchantRequest)
+ * and it has yet to be responded to.
+ *
+ * The API client must be granted the `read_assigned_fulfillment_orders` access scope to access
+ * the assigned fulfillment orders.
+ *
+ * ### All fulfillment orders
+ *
+ * Apps can retrieve all fulfillment orders with the
+ * [fulfillmentOrders](https://shopify.dev/api/admin-graphql/latest/queries/fulfillmentOrders)
+ * query. This query returns all assigned, merchant-managed, and third-party fulfillment orders on the shop,
+ * which are accessible to the app according to the
+ * [fulfillment order access scopes](#api-access-scopes) it was granted with.
+ *
+ * ## The lifecycle of a fulfillment order
+ *
+ * ### Fulfillment Order Creation
+ *
+ * After an order is created, a background worker performs the order routing process which determines
+ * which locations will be responsible for fulfilling the purchased items.
+ * Once the order routing process is complete, one or more fulfillment orders will be created
+ * and assigned to these locations. It is not possible to manually create fulfillment orders.
+ *
+ * Once a fulfillment order has been created, it will have one of two different lifecycles depending on
+ * the type of location which the fulfillment order is assigned to.
+ *
+ * ### The lifecycle of a fulfillment order at a merchant managed location
+ *
+ * Fulfillment orders are completed by creating
+ * [fulfillments](https://shopify.dev/api/admin-graphql/latest/objects/Fulfillment).
+ * Fulfillments represents the work done.
+ *
+ * For digital products a merchant or an order management app would create a fulfilment once the digital asset
+ * has been provisioned.
+ * For example, in the case of a digital gift card, a merchant would to do this once
+ * the gift card has been activated - before the email has been shipped.
+ *
+ * On the other hand, for a traditional shipped order,
+ * a merchant or an order management app would create a fulfillment after picking and packing the items relating
+ * to a fulfillment order, but before the courier has collected the goods.
+ *
+ * [Learn about managing fulfillment orders as an order management app](https://shopify.dev/apps/fulfillment/order-management-apps/manage-fulfillments).
+ *
+ * ### The lifecycle of a fulfillment order at a location which is managed by a fulfillment service
+ *
+ * For fulfillment orders which are assigned to a location that is managed by a fulfillment service,
+ * a merchant or an Order Management App can
+ * [send a fulfillment request](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderSubmitFulfillmentRequest)
+ * to the fulfillment service which operates the location to request that they fulfill the associated items.
+ * A fulfillment service has the option to
+ * [accept](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderAcceptFulfillmentRequest)
+ * or [reject](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderRejectFulfillmentRequest)
+ * this fulfillment request.
+ *
+ * Once the fulfillment service has accepted the request, the request can no longer be cancelled by the merchant
+ * or order management app and instead a
+ * [cancellation request must be submitted](https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderSubmitCancellationRequest)
+ * to the fulfillment service.
+ *
+ * Once a fulfillment service accepts a fulfillment request,
+ * then after they are ready to pack items and send them for delivery, they create fulfillments with the
+ * [fulfillmentCreate](https://shopify.dev/api/admin-graphql/unstable/mutations/fulfillmentCreate)
+ * mutation.
+ * They can provide tracking information right away or create fulfillments without it and then
+ * update the tracking information for fulfillments with the
+ * [fulfillmentTrackingInfoUpdate](https://shopify.dev/api/admin-graphql/unstable/mutations/fulfillmentTrackingInfoUpdate)
+ * mutation.
+ *
+ * [Learn about managing fulfillment orders as a fulfillment service](https://shopify.dev/apps/fulfillment/fulfillment-service-apps/manage-fulfillments).
+ *
+ * ## API access scopes
+ *
+ * Fulfillment orders are governed by the following API access scopes:
+ *
+ * * The `read_merchant_managed_fulfillment_orders` and
+ *   `write_merchant_managed_fulfillment_orders` access scopes
+ *   grant access to fulfillment orders assigned to merchant-managed locations.
+ * * The `read_assigned_fulfillment_orders` and `write_assigned_fulfillment_orders`
+ *   access scopes are intended for fulfillment services.
+ *   These scopes grant access to fulfillment orders assigned to locations that are being managed
+ *   by fulfillment services.
+ * * The `read_third_party_fulfillment_orders` and `write_third_party_fulfillment_orders`
+ *   access scopes grant access to fulfillment orders
+ *   assigned to locations managed by other fulfillment services.
+ *
+ * ### Fulfillment service app access scopes
+ *
+ * Usually, **fulfillment services** have the `write_assigned_fulfillment_orders` access scope
+ * and don't have the `*_third_party_fulfillment_orders`
+ * or `*_merchant_managed_fulfillment_orders` access scopes.
+ * The app will only have access to the fulfillment orders assigned to their location
+ * (or multiple locations if the app registers multiple fulfillment services on the shop).
+ * The app will not have access to fulfillment orders assigned to merchant-managed locations
+ * or locations owned by other fulfillment service apps.
+ *
+ * ### Order management app access scopes
+ *
+ * **Order management apps** will usually request `write_merchant_managed_fulfillment_orders` and
+ * `write_third_party_fulfillment_orders` access scopes. This will allow them to manage all fulfillment orders
+ * on behalf of a merchant.
+ *
+ * If an app combines the functions of an order management app and a fulfillment service,
+ * then the app should request all
+ * access scopes to manage all assigned and all unassigned fulfillment orders.
+ *
+ * ## Notifications about fulfillment orders
+ *
+ * Fulfillment services are required to
+ * [register](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentService)
+ * a self-hosted callback URL which has a number of uses. One of these uses is that this callback URL will be notified
+ * whenever a merchant submits a fulfillment or cancellation request.
+ *
+ * Both merchants and apps can
+ * [subscribe](https://shopify.dev/apps/fulfillment/fulfillment-service-apps/manage-fulfillments#webhooks)
+ * to the
+ * [fulfillment order webhooks](https://shopify.dev/api/admin-graphql/latest/enums/WebhookSubscriptionTopic#value-fulfillmentorderscancellationrequestaccepted)
+ * to be notified whenever fulfillment order related domain events occur.
+ *
+ * [Learn about fulfillment workflows](https://shopify.dev/apps/fulfillment).
+ */
+export type FulfillmentOrderLineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The actions that can be taken on a fulfillment order. */
+export type FulfillmentOrderAction =
+  /** Cancels a fulfillment order. The corresponding mutation for this action is `fulfillmentOrderCancel`. */
+  | 'CANCEL_FULFILLMENT_ORDER'
+  /**
+   * Creates a fulfillment for selected line items in the fulfillment order. The
+   * corresponding mutation for this action is `fulfillmentCreateV2`.
+   */
+  | 'CREATE_FULFILLMENT'
+  /**
+   * Opens an external URL to initiate the fulfillment process outside Shopify.
+   * This action should be paired with
+   * `FulfillmentOrderSupportedAction.externalUrl`.
+   */
+  | 'EXTERNAL'
+  /** Applies a fulfillment hold on the fulfillment order. The corresponding mutation for this action is `fulfillmentOrderHold`. */
+  | 'HOLD'
+  /** Marks the fulfillment order as open. The corresponding mutation for this action is `fulfillmentOrderOpen`. */
+  | 'MARK_AS_OPEN'
+  /** Merges a fulfillment order. The corresponding mutation for this action is `fulfillmentOrderMerge`. */
+  | 'MERGE'
+  /** Moves a fulfillment order. The corresponding mutation for this action is `fulfillmentOrderMove`. */
+  | 'MOVE'
+  /**
+   * Releases the fulfillment hold on the fulfillment order. The corresponding
+   * mutation for this action is `fulfillmentOrderReleaseHold`.
+   */
+  | 'RELEASE_HOLD'
+  /** Report the progress of the fulfillment order, marking as in progress if it's not already in progress. */
+  | 'REPORT_PROGRESS'
+  /**
+   * Sends a cancellation request to the fulfillment service of a fulfillment
+   * order. The corresponding mutation for this action is
+   * `fulfillmentOrderSubmitCancellationRequest`.
+   */
+  | 'REQUEST_CANCELLATION'
+  /**
+   * Sends a request for fulfilling selected line items in a fulfillment order to a
+   * fulfillment service. The corresponding mutation for this action is
+   * `fulfillmentOrderSubmitFulfillmentRequest`.
+   */
+  | 'REQUEST_FULFILLMENT'
+  /** Splits a fulfillment order. The corresponding mutation for this action is `fulfillmentOrderSplit`. */
+  | 'SPLIT';
+
+/**
+ * The fulfillment order's assigned location. This is the location where the fulfillment is expected to happen.
+ *
+ *  The fulfillment order's assigned location might change in the following cases:
+ *
+ *   - The fulfillment order has been entirely moved to a new location. For example, the [fulfillmentOrderMove](
+ *     https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderMove
+ *     ) mutation has been called, and you see the original fulfillment order in the [movedFulfillmentOrder](
+ *     https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderMove#field-fulfillmentordermovepayload-movedfulfillmentorder
+ *     ) field within the mutation's response.
+ *
+ *   - Work on the fulfillment order has not yet begun, which means that the fulfillment order has the
+ *       [OPEN](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-open),
+ *       [SCHEDULED](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-scheduled), or
+ *       [ON_HOLD](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-onhold)
+ *       status, and the shop's location properties might be undergoing edits (for example, in the Shopify admin).
+ *
+ * If the [fulfillmentOrderMove](
+ * https://shopify.dev/api/admin-graphql/latest/mutations/fulfillmentOrderMove
+ * ) mutation has moved the fulfillment order's line items to a new location,
+ * but hasn't moved the fulfillment order instance itself, then the original fulfillment order's assigned location
+ * doesn't change.
+ * This happens if the fulfillment order is being split during the move, or if all line items can be moved
+ * to an existing fulfillment order at a new location.
+ *
+ * Once the fulfillment order has been taken into work or canceled,
+ * which means that the fulfillment order has the
+ * [IN_PROGRESS](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-inprogress),
+ * [CLOSED](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-closed),
+ * [CANCELLED](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-cancelled), or
+ * [INCOMPLETE](https://shopify.dev/api/admin-graphql/latest/enums/FulfillmentOrderStatus#value-incomplete)
+ * status, `FulfillmentOrderAssignedLocation` acts as a snapshot of the shop's location content.
+ * Up-to-date shop's location data may be queried through [location](
+ *   https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentOrderAssignedLocation#field-fulfillmentorderassignedlocation-location
+ * ) connection.
+ */
+export type FulfillmentOrderAssignedLocation = {
+  __typename?: 'FulfillmentOrderAssignedLocation';
+  /** The name of the location. */
+  name: Scalars['String']['output'];
+};
+
+/** An auto-generated type for paginating through multiple FulfillmentOrders. */
+export type FulfillmentOrderConnection = {
+  __typename?: 'FulfillmentOrderConnection';
+  /**
+   * A list of nodes that are contained in FulfillmentOrderEdge. You can fetch data
+   * about an individual node, or you can follow the edges to fetch data about a
+   * collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<FulfillmentOrder>;
+};
+
+/**
+ * Associates an order line item with the quantities that require fulfillment as
+ * part of a fulfillment order. Each Fulfillment Order Line Item object tracks the
+ * total quantity to fulfill and the remaining quantity yet to be fulfilled, along
+ * with details about the line item being fulfilled and pricing information.
+ *
+ * The line item provides additional fulfillment data including whether the item
+ * requires shipping. Financial summaries show pricing details with discounts
+ * applied, while warning messages alert merchants to any issues that might affect fulfillment.
+ */
+export type FulfillmentOrderLineItem = Node & {
+  __typename?: 'FulfillmentOrderLineItem';
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /** The associated order line item. */
+  lineItem: LineItem;
+  /** The number of units remaining to be fulfilled. */
+  remainingQuantity: Scalars['Int']['output'];
+};
+
+/** An auto-generated type for paginating through multiple FulfillmentOrderLineItems. */
+export type FulfillmentOrderLineItemConnection = {
+  __typename?: 'FulfillmentOrderLineItemConnection';
+  /**
+   * A list of nodes that are contained in FulfillmentOrderLineItemEdge. You can
+   * fetch data about an individual node, or you can follow the edges to fetch data
+   * about a collection of related nodes. At each node, you specify the fields that
+   * you want to retrieve.
+   */
+  nodes: Array<FulfillmentOrderLineItem>;
+};
+
+/** The input fields used to include the quantity of the fulfillment order line item that should be fulfilled. */
+export type FulfillmentOrderLineItemInput = {
+  /** The ID of the fulfillment order line item. */
+  id: Scalars['ID']['input'];
+  /** The quantity of the fulfillment order line item. */
+  quantity: Scalars['Int']['input'];
+};
+
+/** The input fields used to include the line items of a specified fulfillment order that should be fulfilled. */
+export type FulfillmentOrderLineItemsInput = {
+  /** The ID of the fulfillment order. */
+  fulfillmentOrderId: Scalars['ID']['input'];
+  /**
+   * The fulfillment order line items to be fulfilled.
+   * If left blank, all line items of the fulfillment order will be fulfilled.
+   * Accepts a maximum of 512 line items.
+   */
+  fulfillmentOrderLineItems?: InputMaybe<Array<FulfillmentOrderLineItemInput>>;
+};
+
+/** The status of a fulfillment order. */
+export type FulfillmentOrderStatus =
+  /** The fulfillment order has been cancelled by the merchant. */
+  | 'CANCELLED'
+  /** The fulfillment order has been completed and closed. */
+  | 'CLOSED'
+  /** The fulfillment order cannot be completed as requested. */
+  | 'INCOMPLETE'
+  /** The fulfillment order is being processed. */
+  | 'IN_PROGRESS'
+  /**
+   * The fulfillment order is on hold. The fulfillment process can't be initiated
+   * until the hold on the fulfillment order is released.
+   */
+  | 'ON_HOLD'
+  /** The fulfillment order is ready for fulfillment. */
+  | 'OPEN'
+  /** The fulfillment order is deferred and will be ready for fulfillment after the date and time specified in `fulfill_at`. */
+  | 'SCHEDULED';
+
+/** One of the actions that the fulfillment order supports in its current state. */
+export type FulfillmentOrderSupportedAction = {
+  __typename?: 'FulfillmentOrderSupportedAction';
+  /** The action value. */
+  action: FulfillmentOrderAction;
+};
+
+/**
+ * The input fields used to include the address at which the fulfillment occurred.
+ * This input object is intended for tax purposes, as a full address is required
+ * for tax providers to accurately calculate taxes. Typically this is the address
+ * of the warehouse or fulfillment center. To retrieve a fulfillment location's
+ * address, use the `assignedLocation` field on the
+ * [`FulfillmentOrder`](/docs/api/admin-graphql/latest/objects/FulfillmentOrder)
+ * object instead.
+ */
+export type FulfillmentOriginAddressInput = {
+  /** The street address of the fulfillment location. */
+  address1?: InputMaybe<Scalars['String']['input']>;
+  /** The second line of the address. Typically the number of the apartment, suite, or unit. */
+  address2?: InputMaybe<Scalars['String']['input']>;
+  /** The city in which the fulfillment location is located. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** The country of the fulfillment location. */
+  countryCode: Scalars['String']['input'];
+  /** The province of the fulfillment location. */
+  provinceCode?: InputMaybe<Scalars['String']['input']>;
+  /** The zip code of the fulfillment location. */
+  zip?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The status of a fulfillment. */
+export type FulfillmentStatus =
+  /** The fulfillment was canceled. */
+  | 'CANCELLED'
+  /** There was an error with the fulfillment request. */
+  | 'ERROR'
+  /** The fulfillment request failed. */
+  | 'FAILURE'
+  /** The third-party fulfillment service has acknowledged the fulfillment and is processing it. */
+  | 'OPEN'
+  /**
+   * Shopify has created the fulfillment and is waiting for the third-party
+   * fulfillment service to transition it to `open` or `success`.
+   */
+  | 'PENDING'
+  /** The fulfillment was completed successfully. */
+  | 'SUCCESS';
+
+/**
+ * The input fields that specify all possible fields for tracking information.
+ *
+ * > Note:
+ * > If you provide the `url` field, you should not provide the `urls` field.
+ * >
+ * > If you provide the `number` field, you should not provide the `numbers` field.
+ * >
+ * > If you provide the `url` field, you should provide the `number` field.
+ * >
+ * > If you provide the `urls` field, you should provide the `numbers` field.
+ */
+export type FulfillmentTrackingInput = {
+  /**
+   * The name of the tracking company.
+   *
+   * If you specify a tracking company name from
+   * [the list](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentTrackingInfo#supported-tracking-companies),
+   * Shopify will automatically build tracking URLs for all provided tracking numbers,
+   * which will make the tracking numbers clickable in the interface.
+   * The same tracking company will be applied to all tracking numbers specified.
+   *
+   * Additionally, for the tracking companies listed on the
+   * [Shipping Carriers help page](https://help.shopify.com/manual/shipping/understanding-shipping/shipping-carriers#integrated-shipping-carriers)
+   * Shopify will automatically update the fulfillment's `shipment_status` field during the fulfillment process.
+   *
+   * > Note:
+   * > Send the tracking company name exactly as written in
+   * > [the list](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentTrackingInfo#supported-tracking-companies)
+   * > (capitalization matters).
+   */
+  company?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The tracking number of the fulfillment.
+   *
+   * The tracking number will be clickable in the interface if one of the following applies
+   * (the highest in the list has the highest priority):
+   *
+   * * Tracking url provided in the `url` field.
+   * * [Shopify-known tracking company name](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentTrackingInfo#supported-tracking-companies)
+   *   specified in the `company` field.
+   *   Shopify will build the tracking URL automatically based on the tracking number specified.
+   * * The tracking number has a Shopify-known format.
+   *   Shopify will guess the tracking provider and build the tracking url based on the tracking number format.
+   *   Not all tracking carriers are supported, and multiple tracking carriers may use similarly formatted tracking numbers.
+   *   This can result in an invalid tracking URL.
+   *   It is highly recommended that you send the tracking company and the tracking URL.
+   */
+  number?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The tracking numbers of the fulfillment, one or many.
+   *
+   * With multiple tracking numbers, you can provide tracking information
+   * for all shipments associated with the fulfillment, if there are more than one.
+   * For example, if you're shipping assembly parts of one furniture item in several boxes.
+   *
+   * Tracking numbers will be clickable in the interface if one of the following applies
+   * (the highest in the list has the highest priority):
+   *
+   * * Tracking URLs provided in the `urls` field.
+   *   The tracking URLs will be matched to the tracking numbers based on their positions in the arrays.
+   * * [Shopify-known tracking company name](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentTrackingInfo#supported-tracking-companies)
+   *   specified in the `company` field.
+   *   Shopify will build tracking URLs automatically for all tracking numbers specified.
+   *   The same tracking company will be applied to all tracking numbers.
+   * * Tracking numbers have a Shopify-known format.
+   *   Shopify will guess tracking providers and build tracking URLs based on the tracking number formats.
+   *   Not all tracking carriers are supported, and multiple tracking carriers may use similarly formatted tracking numbers.
+   *   This can result in an invalid tracking URL.
+   *   It is highly recommended that you send the tracking company and the tracking URLs.
+   */
+  numbers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /**
+   * The URL to track the fulfillment.
+   *
+   * The tracking URL is displayed in the merchant's admin on the order page.
+   * The tracking URL is displayed in the shipping confirmation email, which can optionally be sent to the customer.
+   * When accounts are enabled, it's also displayed in the customer's order history.
+   *
+   * The URL must be an [RFC 3986](https://datatracker.ietf.org/doc/html/rfc3986) and
+   * [RFC 3987](https://datatracker.ietf.org/doc/html/rfc3987)-compliant URI string.
+   * For example, `"https://www.myshipping.com/track/?tracknumbers=TRACKING_NUMBER"` is a valid URL.
+   * It includes a scheme (`https`) and a host (`myshipping.com`).
+   */
+  url?: InputMaybe<Scalars['URL']['input']>;
+  /**
+   * The URLs to track the fulfillment, one or many.
+   *
+   * The tracking URLs are displayed in the merchant's admin on the order page.
+   * The tracking URLs are displayed in the shipping confirmation email, which can optionally be sent to the customer.
+   * When accounts are enabled, the tracking URLs are also displayed in the customer's order history.
+   *
+   * If you're not specifying a
+   * [Shopify-known](https://shopify.dev/api/admin-graphql/latest/objects/FulfillmentTrackingInfo#supported-tracking-companies)
+   * tracking company name in the `company` field,
+   * then provide tracking URLs for all tracking numbers from the `numbers` field.
+   *
+   * Tracking URLs from the `urls` array field are being matched with the tracking numbers from the `numbers` array
+   * field correspondingly their positions in the arrays.
+   *
+   * Each URL must be an [RFC 3986](https://datatracker.ietf.org/doc/html/rfc3986) and
+   * [RFC 3987](https://datatracker.ietf.org/doc/html/rfc3987)-compliant URI string.
+   * For example, `"https://www.myshipping.com/track/?tracknumbers=TRACKING_NUMBER"` is a valid URL.
+   * It includes a scheme (`https`) and a host (`myshipping.com`).
+   */
+  urls?: InputMaybe<Array<Scalars['URL']['input']>>;
+};
+
 /** The input fields for an inventory item. */
 export type InventoryItemInput = {
   /** Unit cost associated with the inventory item, the currency is the shop's default currency. */
@@ -1368,6 +2167,20 @@ export type MoneyV2 = {
 export type Mutation = {
   __typename?: 'Mutation';
   /**
+   * Creates a fulfillment for one or more [`FulfillmentOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentOrder)
+   * objects. The fulfillment orders are associated with the same
+   * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order) and
+   * are assigned to the same [`Location`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Location).
+   *
+   * Use this mutation to mark items as fulfilled when they're ready to ship. You
+   * can specify tracking information, customer notification preferences, and which [`FulfillmentOrderLineItem`](https://shopify.dev/docs/api/admin-graphql/latest/objects/fulfillmentorderlineitem)
+   * objects to fulfill from each fulfillment order. If you don't specify line
+   * items, then the mutation fulfills all items in the fulfillment order.
+   *
+   * Learn more about [building fulfillment solutions](https://shopify.dev/docs/apps/build/orders-fulfillment/order-management-apps/build-fulfillment-solutions#create-a-fulfillment).
+   */
+  fulfillmentCreate?: Maybe<FulfillmentCreatePayload>;
+  /**
    * Sets metafield values. Metafield values will be set regardless if they were previously created or not.
    *
    * Allows a maximum of 25 metafields to be set at a time, with a maximum total request payload size of 10MB.
@@ -1527,6 +2340,13 @@ export type Mutation = {
 
 
 /** The schema's entry point for all mutation operations. */
+export type MutationFulfillmentCreateArgs = {
+  fulfillment: FulfillmentInput;
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
 export type MutationMetafieldsSetArgs = {
   metafields: Array<MetafieldsSetInput>;
 };
@@ -1649,6 +2469,15 @@ export type Order = Node & {
   currencyCode: CurrencyCode;
   /** An order's financial status for display in the Shopify admin. */
   displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
+  /**
+   * A list of [fulfillment orders](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentOrder) for an order.
+   * Each fulfillment order groups [line items](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order#field-Order.fields.lineItems)
+   * that are fulfilled together,
+   * allowing an order to be processed in parts if needed.
+   */
+  fulfillmentOrders: FulfillmentOrderConnection;
+  /** A list of shipments for the order. Fulfillments represent the physical shipment of products to customers. */
+  fulfillments: Array<Fulfillment>;
   /** A globally-unique ID. */
   id: Scalars['ID']['output'];
   /** A list of the order's line items. Line items represent the individual products and quantities that make up the order. */
@@ -1684,6 +2513,87 @@ export type Order = Node & {
   totalOutstandingSet: MoneyBag;
   /** A list of transactions associated with the order. */
   transactions: Array<OrderTransaction>;
+};
+
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderFulfillmentOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  displayable?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderFulfillmentsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 

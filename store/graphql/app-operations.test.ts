@@ -52,8 +52,10 @@ describe("the app's Admin GraphQL operations against the store", () => {
       "BeginPlanEdit",
       "CommitPlanEdit",
       "CreateProtectionProduct",
+      "FulfilPlanLines",
       "OnlineStorePublication",
       "OrderForPlanEdit",
+      "OrderForPlanFulfilment",
       "OrderForPlanRefund",
       "ProductVariantOwner",
       "ProtectionItemCandidates",
@@ -133,6 +135,118 @@ describe("the app's Admin GraphQL operations against the store", () => {
       expect(refunded.refundCreate!.userErrors).toEqual([]);
     }
     expect(store.state.order(store.shop.domain, order.id)?.refunds).toHaveLength(1);
+  });
+
+  it("runs the plan-fulfilment flow: read the order and its fulfilment orders, fulfil the plan unnotified", async () => {
+    const store = adminGraphqlFixture();
+    const order = store.state.createOrder(store.shop.domain, {
+      lineItems: [
+        { title: "Laptop", price: 99_900, quantity: 2 },
+        {
+          title: "Accident protection",
+          price: 9_900,
+          quantity: 2,
+          requiresShipping: false,
+          properties: [{ name: "_svc_protected_product_ref", value: "123" }],
+        },
+      ],
+    });
+    const [laptop, plan] = order.lineItems;
+    store.state.fulfil(store.shop.domain, order.id, [{ lineItemId: laptop!.id, quantity: 1 }], {
+      kind: "merchant",
+    });
+    const orderGid = `gid://shopify/Order/${order.id}`;
+    const body = await store.run(operation("OrderForPlanFulfilment"), { id: orderGid });
+    expect(body.errors).toBeUndefined();
+    // Within the 1,000 points Shopify allows a single query.
+    const cost = (body.extensions as { cost?: { requestedQueryCost: number } } | undefined)?.cost;
+    expect(cost?.requestedQueryCost).toBeLessThanOrEqual(1_000);
+    const read = (body.data as { order: Record<string, unknown> }).order as {
+      fulfillments: { status: string; fulfillmentLineItems: { nodes: unknown[] } }[];
+      fulfillmentOrders: {
+        nodes: {
+          id: string;
+          status: string;
+          supportedActions: { action: string }[];
+          lineItems: {
+            nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[];
+          };
+        }[];
+      };
+    };
+    expect(read.fulfillments).toEqual([
+      {
+        id: expect.any(String),
+        status: "SUCCESS",
+        fulfillmentLineItems: {
+          nodes: [{ quantity: 1, lineItem: { id: `gid://shopify/LineItem/${laptop!.id}` } }],
+        },
+      },
+    ]);
+    const planFo = read.fulfillmentOrders.nodes[1]!;
+    expect(planFo).toMatchObject({
+      status: "OPEN",
+      supportedActions: expect.arrayContaining([{ action: "CREATE_FULFILLMENT" }]),
+      lineItems: {
+        nodes: [{ remainingQuantity: 2, lineItem: { id: `gid://shopify/LineItem/${plan!.id}` } }],
+      },
+    });
+
+    const fulfilled = await store.run(operation("FulfilPlanLines"), {
+      fulfillment: {
+        notifyCustomer: false,
+        lineItemsByFulfillmentOrder: [
+          {
+            fulfillmentOrderId: planFo.id,
+            fulfillmentOrderLineItems: [{ id: planFo.lineItems.nodes[0]!.id, quantity: 1 }],
+          },
+        ],
+      },
+    });
+    expect(fulfilled.errors).toBeUndefined();
+    expect(fulfilled.data).toEqual({
+      fulfillmentCreate: {
+        fulfillment: {
+          id: expect.stringMatching(/^gid:\/\/shopify\/Fulfillment\/\d+$/),
+          status: "SUCCESS",
+        },
+        userErrors: [],
+      },
+    });
+    const after = store.state.order(store.shop.domain, order.id)!;
+    expect(after.fulfillments.map((f) => [f.lines, f.notifyCustomer])).toEqual([
+      [[{ lineItemId: laptop!.id, quantity: 1 }], true],
+      [[{ lineItemId: plan!.id, quantity: 1 }], false],
+    ]);
+  });
+
+  it("answers the scopes API's query: requested, optional and granted scopes", async () => {
+    const store = adminGraphqlFixture({
+      appScopes: {
+        required: ["read_orders", "write_orders"],
+        optional: ["write_merchant_managed_fulfillment_orders"],
+      },
+    });
+    // shopify-app-remix's own query (scopes.query() and scopes.request() send it).
+    const body = await store.run(`query FetchAccessScopes {
+      app {
+        requestedAccessScopes { handle }
+        optionalAccessScopes { handle }
+        installation { accessScopes { handle } }
+      }
+    }`);
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({
+      app: {
+        requestedAccessScopes: [{ handle: "read_orders" }, { handle: "write_orders" }],
+        optionalAccessScopes: [{ handle: "write_merchant_managed_fulfillment_orders" }],
+        installation: {
+          accessScopes: ["read_products", "write_products", "read_orders", "write_orders"].map(
+            (handle) => ({ handle }),
+          ),
+        },
+      },
+    });
   });
 
   it("runs the protection-item flow: create, publish, read back, check ownership, set the hint", async () => {

@@ -8,6 +8,8 @@ export interface AdminContext {
   shop: StoreShop;
   /** The app's ID, as in its reserved metafield namespace `app--<id>`. */
   appId: Id;
+  /** The app's scopes in shopify.app.toml: required, and optional (asked for at run time). */
+  appScopes: { required: string[]; optional: string[] };
   /** Changes made through the Admin API are the app's. */
   actor: Actor;
   now: () => number;

@@ -167,7 +167,7 @@ export function validateAdminRequest(query: string, variables?: unknown): string
 
 export function createAdminGraphql(
   state: StoreActions,
-  options: { now?: () => number } = {},
+  options: { now?: () => number; appScopes?: AdminContext["appScopes"] } = {},
 ): {
   execute(request: AdminGraphqlRequest): Promise<AdminGraphqlOutcome>;
   emptyBucket(shopDomain: string): void;
@@ -282,6 +282,7 @@ export function createAdminGraphql(
       state,
       shop,
       appId: appIdOf(shop),
+      appScopes: options.appScopes ?? { required: [], optional: [] },
       actor: { kind: "app", appId: appIdOf(shop) },
       now,
       idempotency,

@@ -361,6 +361,104 @@ describe("orders", () => {
     expect(after.lineItems.nodes[0]?.unfulfilledQuantity).toBe(1);
   });
 
+  it("lists what each fulfilment order supports, and refuses to fulfil where CREATE_FULFILLMENT is not", async () => {
+    const store = adminGraphqlFixture();
+    const product = store.state.setProduct(
+      store.shop.domain,
+      { title: "Lamp", variants: [{ title: "Red", sku: "LAMP-R", price: 1999 }] },
+      { kind: "merchant" },
+    );
+    const variantId = product.variants[0]?.id ?? "";
+    const order = store.state.createOrder(store.shop.domain, {
+      lineItems: [
+        { variantId, quantity: 1 },
+        { title: "Plan", price: 499, quantity: 1, requiresShipping: false },
+        { title: "Stocked by a 3PL", price: 100, quantity: 1, fulfillmentService: "Acme 3PL" },
+      ],
+    });
+    const read = async () => {
+      const body = await store.run(
+        `query FOs($id: ID!) {
+          order(id: $id) {
+            fulfillmentOrders(first: 5) {
+              nodes {
+                id status supportedActions { action }
+                assignedLocation { name location { id } }
+                lineItems(first: 5) { nodes { id remainingQuantity lineItem { id } } }
+              }
+            }
+          }
+        }`,
+        { id: `gid://shopify/Order/${order.id}` },
+      );
+      expect(body.errors).toBeUndefined();
+      return (
+        body.data as {
+          order: {
+            fulfillmentOrders: {
+              nodes: {
+                id: string;
+                status: string;
+                supportedActions: { action: string }[];
+                assignedLocation: { name: string; location: { id: string } };
+                lineItems: { nodes: { id: string }[] };
+              }[];
+            };
+          };
+        }
+      ).order.fulfillmentOrders.nodes;
+    };
+    const nodes = await read();
+    expect(
+      nodes.map((fo) => [
+        fo.status,
+        fo.supportedActions.map((supported) => supported.action),
+        fo.assignedLocation.name,
+      ]),
+    ).toEqual([
+      ["OPEN", ["CREATE_FULFILLMENT", "HOLD", "MOVE"], "Shop location"],
+      ["OPEN", ["CREATE_FULFILLMENT", "HOLD", "MOVE"], "Shop location"],
+      ["OPEN", ["REQUEST_FULFILLMENT", "HOLD", "MOVE"], "Acme 3PL"],
+    ]);
+    // The plan's fulfilment order is its own, at the shop's location; the 3PL's has another.
+    expect(nodes[1]!.assignedLocation.location.id).toBe(nodes[0]!.assignedLocation.location.id);
+    expect(nodes[2]!.assignedLocation.location.id).not.toBe(nodes[0]!.assignedLocation.location.id);
+
+    const fulfil = (foId: string) =>
+      store.run(
+        `mutation Fulfil($fulfillment: FulfillmentInput!) {
+          fulfillmentCreate(fulfillment: $fulfillment) {
+            fulfillment { id }
+            userErrors { field message }
+          }
+        }`,
+        { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: foId }] } },
+      );
+    const refused = await fulfil(nodes[2]!.id);
+    expect(refused.data).toEqual({
+      fulfillmentCreate: {
+        fulfillment: null,
+        userErrors: [
+          {
+            field: ["fulfillment", "lineItemsByFulfillmentOrder", "0", "fulfillmentOrderId"],
+            message: expect.stringContaining("does not support creating a fulfillment"),
+          },
+        ],
+      },
+    });
+    // Not notified unless asked, as FulfillmentInput.notifyCustomer defaults to false.
+    expect((await fulfil(nodes[1]!.id)).data).toMatchObject({
+      fulfillmentCreate: { userErrors: [] },
+    });
+    const fulfilled = store.state.order(store.shop.domain, order.id)!;
+    expect(fulfilled.fulfillments.map((f) => f.notifyCustomer)).toEqual([false]);
+    const after = await read();
+    expect(after[1]).toMatchObject({ status: "CLOSED", supportedActions: [] });
+    expect((await fulfil(nodes[1]!.id)).data).toMatchObject({
+      fulfillmentCreate: { fulfillment: null, userErrors: [{ message: expect.any(String) }] },
+    });
+  });
+
   it("edits an order: begin, set a quantity, commit", async () => {
     const store = adminGraphqlFixture();
     const order = placeOrder(store);

@@ -3,7 +3,13 @@ import type { StoreShop } from "../model";
 import { type AdminGraphqlOutcome, createAdminGraphql } from "./index";
 
 /** A store with one shop and its Admin GraphQL engine, on a clock the test moves. */
-export function adminGraphqlFixture(options: { currency?: string; plan?: StoreShop["plan"] } = {}) {
+export function adminGraphqlFixture(
+  options: {
+    currency?: string;
+    plan?: StoreShop["plan"];
+    appScopes?: { required: string[]; optional: string[] };
+  } = {},
+) {
   let clock = Date.parse("2026-11-24T10:00:00.000Z");
   const now = () => clock;
   const webhooks: string[] = [];
@@ -20,7 +26,10 @@ export function adminGraphqlFixture(options: { currency?: string; plan?: StoreSh
     plan: options.plan,
   });
   state.install(shop.domain, ["read_products", "write_products", "read_orders", "write_orders"]);
-  const engine = createAdminGraphql(state, { now });
+  const engine = createAdminGraphql(state, {
+    now,
+    ...(options.appScopes ? { appScopes: options.appScopes } : {}),
+  });
 
   async function request(
     query: string,

@@ -13,6 +13,13 @@ describe("loadAppConfig (the repository's shopify.app.toml)", () => {
       "write_publications",
       "write_order_edits",
     ]);
+    // Asked for on the settings page when plan fulfilment is turned on (decision 025).
+    expect(config.optionalScopes).toEqual(["write_merchant_managed_fulfillment_orders"]);
+    expect(
+      appConfigFromToml(
+        '[access_scopes]\nscopes = "read_orders"\n[webhooks]\napi_version = "2026-10"\n',
+      ).optionalScopes,
+    ).toEqual([]);
     expect(config.webhookApiVersion).toBe("2026-10");
     expect(config.subscriptions).toContainEqual({
       topics: ["orders/create"],

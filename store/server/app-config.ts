@@ -22,6 +22,8 @@ export interface WebhookSubscription {
 export interface AppConfig {
   clientId: string;
   scopes: string[];
+  /** `optional_scopes`: asked for by the app after the install, granted one by one. */
+  optionalScopes: string[];
   webhookApiVersion: string;
   subscriptions: WebhookSubscription[];
 }
@@ -299,6 +301,7 @@ export function appConfigFromToml(text: string, source = "shopify.app.toml"): Ap
     const scopesText = isTable(scopesTable) ? scopesTable.scopes : undefined;
     if (scopesText !== undefined && typeof scopesText !== "string")
       throw new Error("access_scopes.scopes must be a string");
+    const optionalScopes = isTable(scopesTable) ? scopesTable.optional_scopes : undefined;
     const webhooks = toml.webhooks;
     if (webhooks !== undefined && !isTable(webhooks)) throw new Error("webhooks must be a table");
     const apiVersion = webhooks?.api_version;
@@ -325,6 +328,10 @@ export function appConfigFromToml(text: string, source = "shopify.app.toml"): Ap
         .split(",")
         .map((scope) => scope.trim())
         .filter(Boolean),
+      optionalScopes:
+        optionalScopes === undefined
+          ? []
+          : stringList(optionalScopes, "access_scopes.optional_scopes"),
       webhookApiVersion: apiVersion,
       subscriptions,
     };

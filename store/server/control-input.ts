@@ -201,6 +201,7 @@ export const createOrderBody = z
               .min(1, "must be at least 1"),
             properties: nameValueList.optional(),
             requires_shipping: z.boolean().optional(),
+            fulfillment_service: z.string().trim().min(1).optional(),
           })
           .strict()
           .superRefine((line, context) => {

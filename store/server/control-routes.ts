@@ -388,6 +388,9 @@ export async function registerControlRoutes(
         ...(line.requires_shipping === undefined
           ? {}
           : { requiresShipping: line.requires_shipping }),
+        ...(line.fulfillment_service === undefined
+          ? {}
+          : { fulfillmentService: line.fulfillment_service }),
       };
     });
     if (problems.length > 0) return sendProblems(reply, problems);

@@ -91,7 +91,11 @@ export function buildStore(options: StoreOptions = {}): {
   });
   const state = new StoreState({ onWebhook: delivery.sink, now });
   const grants = new AccessGrants(state, now);
-  const createEngine = () => createAdminGraphql(state, { now: () => now().getTime() });
+  const createEngine = () =>
+    createAdminGraphql(state, {
+      now: () => now().getTime(),
+      appScopes: { required: appConfig.scopes, optional: appConfig.optionalScopes },
+    });
   let graphql: AdminGraphql = createEngine();
   const graphqlLog: GraphqlLogEntry[] = [];
 

@@ -217,6 +217,7 @@ async function seedTenant(fixture: ShopFixture) {
     reportOrdersWithoutPlan: true,
     autoRefundPlans: true,
     autoEditPlans: true,
+    autoFulfilPlans: false,
     offerOptions: { heading: fixture.heading, showInsuranceLink: true, layout: "list" },
   });
   for (const orderId of fixture.orderIds) {

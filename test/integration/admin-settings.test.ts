@@ -48,6 +48,7 @@ const FORM = {
   reportOrdersWithoutPlan: "false",
   autoRefundPlans: "false",
   autoEditPlans: "false",
+  autoFulfilPlans: "false",
   heading: "  Schütze dein Gerät  ",
   showInsuranceLink: "false",
   layout: "compact",
@@ -73,6 +74,7 @@ describe(`admin settings page (${provider})`, () => {
       reportOrdersWithoutPlan: true,
       autoRefundPlans: true,
       autoEditPlans: true,
+      autoFulfilPlans: false,
       offerOptions: { heading: null, showInsuranceLink: true, layout: "list" },
     });
   });
@@ -83,6 +85,7 @@ describe(`admin settings page (${provider})`, () => {
       reportOrdersWithoutPlan: false,
       autoRefundPlans: false,
       autoEditPlans: false,
+      autoFulfilPlans: false,
       offerOptions: { heading: "Schütze dein Gerät", showInsuranceLink: false, layout: "compact" },
     };
     expect(await load()).toEqual(expected);

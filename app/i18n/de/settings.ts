@@ -16,6 +16,15 @@ export default {
     autoEditPlans: "Schutzpläne verringern, wenn eine Bestellbearbeitung ihr Produkt verringert",
     autoEditPlansHelp:
       "Entfernt oder verringert eine Bestellbearbeitung ein geschütztes Produkt, verringert die App die Position seines Schutzplans in Shopify entsprechend und erstattet die Differenz, wenn die Bearbeitung ein Guthaben ergibt. Aus: Die App hält fest, welche Änderung sie vorgenommen hätte, markiert die Bestellung im Ereignisprotokoll und überlässt sie Ihnen, mit einer Schaltfläche für die Änderung.",
+    autoFulfilPlans: "Schutzplan mit seinem Produkt ausführen",
+    autoFulfilPlansHelp:
+      "Führen Sie ein geschütztes Produkt aus, führt die App dieselben Einheiten seines Schutzplans in Shopify aus, ohne den Kunden zu benachrichtigen. Pläne, die ein Fulfillment-Dienst lagert, bleiben ihm überlassen. Braucht die Berechtigung zur Auftragsausführung, um die Shopify Sie beim Einschalten bittet.",
+  },
+  fulfilmentScope: {
+    title: "Berechtigung zur Auftragsausführung erteilen",
+    body: "Um Schutzpläne mit ihren Produkten auszuführen, braucht die App die Berechtigung, Ihre Bestellungen auszuführen (write_merchant_managed_fulfillment_orders). Bis Sie sie erteilen, hält die App fest, welche Ausführungen sie vorgenommen hätte, und überlässt sie Ihnen.",
+    grant: "Berechtigung zur Auftragsausführung erteilen",
+    granted: "Die Berechtigung zur Auftragsausführung ist erteilt.",
   },
   offer: {
     title: "Schutzangebot auf Produktseiten",

@@ -14,6 +14,15 @@ export default {
     autoEditPlans: "Reduce plans when an order edit reduces their product",
     autoEditPlansHelp:
       "When an order edit removes or reduces a protected product, the app reduces its plan line to match in Shopify, and refunds the difference when the edit leaves money owed. Off: the app records the change it would have made, flags the order in the event log and leaves it to you, with a button to make the change.",
+    autoFulfilPlans: "Fulfil a plan with its product",
+    autoFulfilPlansHelp:
+      "When you fulfil a protected product, the app fulfils the same units of its plan in Shopify, without notifying the customer. Plans stocked by a fulfilment service are left to it. Needs the fulfilment permission, which Shopify asks you for when you turn this on.",
+  },
+  fulfilmentScope: {
+    title: "Grant the fulfilment permission",
+    body: "Fulfilling plans with their products needs permission to fulfil your orders (write_merchant_managed_fulfillment_orders). Until you grant it, the app records the fulfilments it would make and leaves them to you.",
+    grant: "Grant the fulfilment permission",
+    granted: "The fulfilment permission is granted.",
   },
   offer: {
     title: "Protection offer on product pages",

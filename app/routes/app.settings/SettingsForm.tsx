@@ -13,7 +13,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { MAX_HEADING_LENGTH, type OfferLayout } from "../../offers/offer-option-values";
-import type { SettingsActionData } from "../../admin/settings-form";
+import { GRANT_FULFILMENT_SCOPE, type SettingsActionData } from "../../admin/settings-form";
 import { SectionCard } from "../../admin/components/SectionCard";
 import { useTranslate } from "../../i18n/react";
 import type { ShopSettings } from "../../models/ShopSettings.server";
@@ -22,15 +22,19 @@ type FlagKey =
   | "settings.orders.reportOrdersWithoutPlan"
   | "settings.orders.autoRefundPlans"
   | "settings.orders.autoEditPlans"
+  | "settings.orders.autoFulfilPlans"
   | "settings.offer.showInsuranceLink";
 
 /** The shop's order and offer settings, saved together. */
 export function SettingsForm({
   settings,
   actionData,
+  fulfilmentScopeMissing,
 }: {
   settings: ShopSettings;
   actionData: SettingsActionData | undefined;
+  /** Plan fulfilment is on, but Shopify has not granted its scope. */
+  fulfilmentScopeMissing: boolean;
 }) {
   const t = useTranslate();
   const submit = useSubmit();
@@ -42,6 +46,7 @@ export function SettingsForm({
   );
   const [autoRefundPlans, setAutoRefundPlans] = useState(settings.autoRefundPlans);
   const [autoEditPlans, setAutoEditPlans] = useState(settings.autoEditPlans);
+  const [autoFulfilPlans, setAutoFulfilPlans] = useState(settings.autoFulfilPlans);
   const [heading, setHeading] = useState(settings.offerOptions.heading ?? "");
   const [showInsuranceLink, setShowInsuranceLink] = useState(
     settings.offerOptions.showInsuranceLink,
@@ -63,6 +68,7 @@ export function SettingsForm({
         reportOrdersWithoutPlan: String(reportOrdersWithoutPlan),
         autoRefundPlans: String(autoRefundPlans),
         autoEditPlans: String(autoEditPlans),
+        autoFulfilPlans: String(autoFulfilPlans),
         heading,
         showInsuranceLink: String(showInsuranceLink),
         layout,
@@ -77,6 +83,18 @@ export function SettingsForm({
           <BlockStack gap="400">
             {actionData?.ok ? <Banner tone="success">{t(actionData.notice)}</Banner> : null}
             {errors.form ? <Banner tone="critical">{t(errors.form)}</Banner> : null}
+            {fulfilmentScopeMissing ? (
+              <Banner
+                tone="warning"
+                title={t("settings.fulfilmentScope.title")}
+                action={{
+                  content: t("settings.fulfilmentScope.grant"),
+                  onAction: () => submit({ intent: GRANT_FULFILMENT_SCOPE }, { method: "post" }),
+                }}
+              >
+                {t("settings.fulfilmentScope.body")}
+              </Banner>
+            ) : null}
             <SectionCard title={t("settings.orders.title")}>
               <Checkbox
                 {...flag(
@@ -90,6 +108,7 @@ export function SettingsForm({
               />
               <Checkbox
                 {...flag("settings.orders.autoEditPlans", autoEditPlans, setAutoEditPlans)}
+                {...flag("settings.orders.autoFulfilPlans", autoFulfilPlans, setAutoFulfilPlans)}
               />
             </SectionCard>
             <SectionCard title={t("settings.offer.title")} help={t("settings.offer.help")}>

@@ -11,6 +11,7 @@ import {
   fulfillmentView,
   orderView,
   refundView,
+  supportedActionsOf,
 } from "../views/orders";
 import { refuseUnsupported, refused, userErrorsOf } from "./inputs";
 
@@ -172,6 +173,7 @@ const fulfillmentCreate: MutationResolver = (_parent, rawArgs, context, info) =>
     () => {
       const orders = context.state.orders(context.shop.domain);
       let order: Order | undefined;
+      let location: string | undefined;
       const lines: { lineItemId: string; quantity: number }[] = [];
       for (const [index, group] of fulfillment.lineItemsByFulfillmentOrder.entries()) {
         const field = ["fulfillment", "lineItemsByFulfillmentOrder", String(index)];
@@ -182,6 +184,19 @@ const fulfillmentCreate: MutationResolver = (_parent, rawArgs, context, info) =>
         const fo = owner?.fulfillmentOrders.find((candidate) => candidate.id === foId);
         if (!owner || !fo)
           throw refused("Fulfillment order does not exist.", [...field, "fulfillmentOrderId"]);
+        if (!supportedActionsOf(fo).includes("CREATE_FULFILLMENT")) {
+          throw refused(
+            `Fulfillment order ${fo.id} does not support creating a fulfillment: it is ${fo.status.toLowerCase()} or assigned to a fulfillment service.`,
+            [...field, "fulfillmentOrderId"],
+          );
+        }
+        if (location !== undefined && location !== fo.assignedLocationId) {
+          throw refused("All fulfillment orders must be assigned to the same location.", [
+            ...field,
+            "fulfillmentOrderId",
+          ]);
+        }
+        location = fo.assignedLocationId;
         if (order && order.id !== owner.id) {
           throw refused("All fulfillment orders must belong to the same order.", [
             ...field,
@@ -213,11 +228,15 @@ const fulfillmentCreate: MutationResolver = (_parent, rawArgs, context, info) =>
           "fulfillment",
           "lineItemsByFulfillmentOrder",
         ]);
-      const created = context.state.fulfil(context.shop.domain, order.id, lines, context.actor, {
-        company: tracking.company ?? undefined,
-        number: numbers[0],
-        url: urls[0],
-      });
+      const created = context.state.fulfil(
+        context.shop.domain,
+        order.id,
+        lines,
+        context.actor,
+        { company: tracking.company ?? undefined, number: numbers[0], url: urls[0] },
+        // FulfillmentInput.notifyCustomer defaults to false.
+        { notifyCustomer: fulfillment.notifyCustomer ?? false, locationId: location },
+      );
       return payload(fulfillmentView(context, reloaded(context, order), created), []);
     },
     (userErrors) => payload(null, userErrors),

@@ -10,7 +10,7 @@ import {
 } from "../connection";
 import type { AdminContext, View } from "../context";
 import { notEmulated, notEmulatedInput } from "../errors";
-import { idOfType, parseGid } from "../gid";
+import { idOfType, parseGid, toGid } from "../gid";
 import { productView, publicationView, shopView, variantView } from "../views/catalog";
 import {
   fulfillmentOrderView,
@@ -195,6 +195,27 @@ function sortOf<T>(
 const shop: RootResolver<Record<string, never>> = (_parent, _args, context) =>
   shopView(context.shop);
 
+/**
+ * `app` without an ID: the calling app, with its scopes as shopify-app-remix's scopes API reads
+ * them (requested, optional, and those the installation holds).
+ */
+const app: RootResolver<{ id?: string | null }> = (_parent, args, context) => {
+  if (args.id) throw notEmulatedInput("QueryRoot.app(id:)");
+  const scopes = (handles: readonly string[]) =>
+    handles.map((handle) => ({ __typename: "AccessScope", handle, description: handle }));
+  return {
+    __typename: "App",
+    id: toGid("App", context.appId),
+    apiKey: context.shop.app.apiKey,
+    requestedAccessScopes: scopes(context.appScopes.required),
+    optionalAccessScopes: scopes(context.appScopes.optional),
+    installation: {
+      __typename: "AppInstallation",
+      accessScopes: scopes(context.shop.installation?.scopes ?? []),
+    },
+  };
+};
+
 const node: RootResolver<{ id: string }> = (_parent, args, context, info) =>
   resolveNode(context, args.id, info);
 
@@ -275,6 +296,7 @@ const order: RootResolver<{ id: string }> = (_parent, args, context) => {
 
 export const queryResolvers = {
   shop,
+  app,
   node,
   nodes,
   products,

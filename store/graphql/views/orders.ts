@@ -313,15 +313,60 @@ export function fulfillmentView(
   };
 }
 
+/** The name of the shop's own location, as a new Shopify store names it. */
+export const SHOP_LOCATION_NAME = "Shop location";
+
+/**
+ * What can be done with a fulfilment order, as Shopify lists it: the merchant fulfils an open
+ * one at their own location (CREATE_FULFILLMENT); one assigned to a fulfilment service is
+ * requested from the service instead; a closed or cancelled one takes no action.
+ */
+export function supportedActionsOf(fo: FulfillmentOrder): string[] {
+  const merchantManaged = !fo.fulfillmentService;
+  switch (fo.status) {
+    case "OPEN":
+      return merchantManaged
+        ? ["CREATE_FULFILLMENT", "HOLD", "MOVE"]
+        : ["REQUEST_FULFILLMENT", "HOLD", "MOVE"];
+    case "IN_PROGRESS":
+      return merchantManaged ? ["CREATE_FULFILLMENT", "HOLD"] : ["REQUEST_CANCELLATION"];
+    case "CLOSED":
+    case "CANCELLED":
+      return [];
+  }
+}
+
 export function fulfillmentOrderView(
   context: AdminContext,
   order: Order,
   fo: FulfillmentOrder,
 ): View {
+  const service = fo.fulfillmentService ?? null;
   return {
     __typename: "FulfillmentOrder",
     id: toGid("FulfillmentOrder", fo.id),
     status: fo.status,
+    supportedActions: supportedActionsOf(fo).map((action) => ({
+      __typename: "FulfillmentOrderSupportedAction",
+      action,
+      externalUrl: null,
+    })),
+    assignedLocation: {
+      __typename: "FulfillmentOrderAssignedLocation",
+      name: service ?? SHOP_LOCATION_NAME,
+      address1: null,
+      address2: null,
+      city: null,
+      countryCode: "DE",
+      phone: null,
+      province: null,
+      zip: null,
+      location: {
+        __typename: "Location",
+        id: toGid("Location", fo.assignedLocationId),
+        name: service ?? SHOP_LOCATION_NAME,
+      },
+    },
     orderId: toGid("Order", order.id),
     orderName: order.name,
     orderProcessedAt: order.processedAt,
