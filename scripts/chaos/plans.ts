@@ -33,25 +33,26 @@ import type { Order } from "../../store/model";
 import { startStore, type RunningStore } from "../../store/server/server";
 import { lineItemQuantities } from "../../store/state";
 import { createThrowawayDatabase } from "../../test/support/databases";
-import {
-  ensureBuild,
-  freePort,
-  servingPid,
-  spawnAppScript,
-  waitForHealthy,
-  type AppProcess,
-  type Pinning,
-} from "../bench/processes";
+import { ensureBuild, freePort, servingPid, waitForHealthy } from "../bench/processes";
 import { BenchmarkError, positiveInteger } from "../bench/stats";
+import {
+  ROOT,
+  exitOf,
+  onCleanUp,
+  runChaos,
+  say,
+  spawnWeb,
+  spawnWorker,
+  type Cluster,
+  type ClusterBase,
+} from "./cluster";
 import { seededRandom } from "./scenario";
 import { judgePlans, judgeServiceEvents, type EndedOrder } from "./plans-verdict";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHOP = "svc-plans-chaos.myshopify.com";
 const SANDBOX_KEY = "sk_test_svc_plans_chaos";
 const LIVE_KEY = "sk_live_svc_plans_chaos";
 const API_KEY = "svc-plans-chaos-client-id";
-const NOT_PINNED: Pinning = { cpus: null, description: "not pinned" };
 const APP_REFUND_NOTE = "svc-protection: plan refunded with its product";
 /** Shopify's webhook retries, shortened: the store re-sends what the killed web server lost. */
 const WEBHOOK_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
@@ -77,19 +78,6 @@ function booleanOption(name: "edits" | "fulfil"): boolean {
     throw new BenchmarkError(`--${name} must be true or false, not ${String(value)}`);
   }
   return value === "true";
-}
-
-const startedAt = performance.now();
-function say(message: string) {
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
-  console.log(`[${seconds} s] ${message}`);
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUpAll() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error: unknown) => console.error("Cleanup failed:", error));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,42 +155,6 @@ async function startAdminProxy(store: RunningStore, faults: AdminFaults, random:
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-interface Cluster {
-  env: NodeJS.ProcessEnv;
-  port: number;
-  logDir: string;
-  web: AppProcess;
-  workers: AppProcess[];
-  restarts: number;
-}
-
-type ClusterBase = Pick<Cluster, "env" | "port" | "logDir">;
-
-function spawnWeb(cluster: ClusterBase, generation: number) {
-  return spawnAppScript({
-    npmScript: "start",
-    cwd: ROOT,
-    env: { ...cluster.env, PORT: String(cluster.port), HOST: "127.0.0.1" },
-    pinning: NOT_PINNED,
-    logPath: path.join(cluster.logDir, `web-${generation}.log`),
-  });
-}
-
-function spawnWorker(cluster: ClusterBase, name: string) {
-  return spawnAppScript({
-    npmScript: "worker",
-    cwd: ROOT,
-    env: cluster.env,
-    pinning: NOT_PINNED,
-    logPath: path.join(cluster.logDir, `${name}.log`),
-  });
-}
-
-async function exitOf(app: AppProcess): Promise<void> {
-  if (app.exitCode() !== undefined) return;
-  await once(app.child, "exit");
-}
 
 // ---------------------------------------------------------------------------------------------
 // The merchant, in the store's admin (its control API)
@@ -488,23 +440,23 @@ async function main(): Promise<number> {
   ensureBuild(ROOT, say);
 
   const database = await createThrowawayDatabase("postgresql");
-  cleanups.push(() => database.drop());
+  onCleanUp(() => database.drop());
   await migrateDatabase(database.url);
   const db = createPrismaClient(database.url);
-  cleanups.push(() => db.$disconnect());
+  onCleanUp(() => db.$disconnect());
   const emulator = await startEmulator({
     sandboxKey: SANDBOX_KEY,
     liveKey: LIVE_KEY,
     port: 0,
     host: "127.0.0.1",
   });
-  cleanups.push(() => emulator.close());
+  onCleanUp(() => emulator.close());
   const store = await startStore({
     port: 0,
     host: "127.0.0.1",
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
   });
-  cleanups.push(() => store.close());
+  onCleanUp(() => store.close());
   const faults: AdminFaults = {
     beforeRate: 0,
     afterRate: 0,
@@ -512,7 +464,7 @@ async function main(): Promise<number> {
     counts: { calls: 0, before: 0, after: 0, outage: 0 },
   };
   const proxy = await startAdminProxy(store, faults, seededRandom(seed + 1));
-  cleanups.push(() => proxy.close());
+  onCleanUp(() => proxy.close());
 
   const encryptionKey = randomBytes(32).toString("base64");
   const apiSecret = randomBytes(24).toString("hex");
@@ -538,7 +490,7 @@ async function main(): Promise<number> {
   const base: ClusterBase = { env, port, logDir };
   say(`logs: ${logDir}`);
   const cluster: Cluster = { ...base, web: spawnWeb(base, 0), workers: [], restarts: 0 };
-  cleanups.push(async () => {
+  onCleanUp(async () => {
     await Promise.all([cluster.web, ...cluster.workers].map((app) => app.stop()));
   });
   await waitForHealthy(port, cluster.web, 120_000, logDir);
@@ -769,21 +721,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUpAll().then(() => process.exit(130));
-  });
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(
-    error instanceof BenchmarkError ? `Plan chaos run failed: ${error.message}` : error,
-  );
-  process.exitCode = 1;
-} finally {
-  await cleanUpAll();
-}
-process.exit();
+await runChaos("Plan chaos run", main);

@@ -9,7 +9,6 @@
 // What each fault is and why: docs/reliability.md.
 
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,24 +25,24 @@ import {
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import type { RecordedRequest } from "../../emulator/state";
 import { createThrowawayDatabase } from "../../test/support/databases";
-import {
-  ensureBuild,
-  freePort,
-  servingPid,
-  spawnAppScript,
-  waitForHealthy,
-  type AppProcess,
-  type Pinning,
-} from "../bench/processes";
+import { ensureBuild, freePort, servingPid, waitForHealthy } from "../bench/processes";
 import { BenchmarkError, positiveInteger } from "../bench/stats";
+import {
+  ROOT,
+  exitOf,
+  onCleanUp,
+  runChaos,
+  say,
+  spawnWeb,
+  spawnWorker,
+  type Cluster,
+} from "./cluster";
 import { buildScenario, type Delivery, type Scenario } from "./scenario";
 import { allowedDuplicates, judge, type Environment, type Verdict } from "./verdict";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHOP = "svc-chaos.myshopify.com";
 const SANDBOX_KEY = "sk_test_svc_chaos";
 const LIVE_KEY = "sk_live_svc_chaos";
-const NOT_PINNED: Pinning = { cpus: null, description: "not pinned" };
 
 // The service time-out is short so that a late answer is a time-out quickly. A claim used to
 // hold a whole batch for twice the time-out plus 30 s (36 s here): with 50 events a batch and
@@ -74,59 +73,8 @@ class ChaosError extends BenchmarkError {
   override name = "ChaosError";
 }
 
-const startedAt = performance.now();
-function say(message: string) {
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
-  console.log(`[${seconds} s] ${message}`);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Build and processes
-
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUpAll() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error: unknown) => console.error("Cleanup failed:", error));
-  }
-}
-
-interface Cluster {
-  env: NodeJS.ProcessEnv;
-  port: number;
-  logDir: string;
-  web: AppProcess;
-  workers: AppProcess[];
-  restarts: number;
-}
-
-function spawnWeb(cluster: Omit<Cluster, "web" | "workers" | "restarts">, generation: number) {
-  return spawnAppScript({
-    npmScript: "start",
-    cwd: ROOT,
-    env: { ...cluster.env, PORT: String(cluster.port), HOST: "127.0.0.1" },
-    pinning: NOT_PINNED,
-    logPath: path.join(cluster.logDir, `web-${generation}.log`),
-  });
-}
-
-function spawnWorker(cluster: Omit<Cluster, "web" | "workers" | "restarts">, name: string) {
-  return spawnAppScript({
-    npmScript: "worker",
-    cwd: ROOT,
-    env: cluster.env,
-    pinning: NOT_PINNED,
-    logPath: path.join(cluster.logDir, `${name}.log`),
-  });
-}
-
-/**
- * Waits for a process to end. Not AppProcess.stop(): after a kill -9, stop() would read the
- * /proc entries of a process that is going away.
- */
-async function exitOf(app: AppProcess): Promise<void> {
-  if (app.exitCode() !== undefined) return;
-  await once(app.child, "exit");
-}
 
 // ---------------------------------------------------------------------------------------------
 // Shopify: signed deliveries, re-sent until a 2xx
@@ -504,11 +452,11 @@ async function main(): Promise<number> {
   ensureBuild(ROOT, say);
 
   const database = await createThrowawayDatabase("postgresql");
-  cleanups.push(() => database.drop());
+  onCleanUp(() => database.drop());
   const report = await migrateDatabase(database.url);
   say(`database ready (${report.applied.length} migrations)`);
   const db = createPrismaClient(database.url);
-  cleanups.push(() => db.$disconnect());
+  onCleanUp(() => db.$disconnect());
 
   const emulator = await startEmulator({
     sandboxKey: SANDBOX_KEY,
@@ -516,7 +464,7 @@ async function main(): Promise<number> {
     port: 0,
     host: "127.0.0.1",
   });
-  cleanups.push(() => emulator.close());
+  onCleanUp(() => emulator.close());
 
   const encryptionKey = randomBytes(32).toString("base64");
   const apiSecret = randomBytes(24).toString("hex");
@@ -560,7 +508,7 @@ async function main(): Promise<number> {
     workers: [],
     restarts: 0,
   };
-  cleanups.push(async () => {
+  onCleanUp(async () => {
     await Promise.all([cluster.web, ...cluster.workers].map((app) => app.stop()));
   });
   await waitForHealthy(port, cluster.web, 120_000, logDir);
@@ -593,19 +541,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUpAll().then(() => process.exit(130));
-  });
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error instanceof BenchmarkError ? `Chaos run failed: ${error.message}` : error);
-  process.exitCode = 1;
-} finally {
-  await cleanUpAll();
-}
-process.exit();
+await runChaos("Chaos run", main);
