@@ -20,6 +20,7 @@ const SCOPE = "write_merchant_managed_fulfillment_orders";
 const FORM = {
   reportOrdersWithoutPlan: "true",
   autoRefundPlans: "true",
+  autoEditPlans: "true",
   autoFulfilPlans: "true",
   heading: "",
   showInsuranceLink: "true",

@@ -78,6 +78,7 @@ async function saveSettings(form: Record<string, string>) {
       reportOrdersWithoutPlan: "true",
       autoRefundPlans: "true",
       autoEditPlans: "true",
+      autoFulfilPlans: "false",
       heading: "",
       showInsuranceLink: "true",
       layout: "list",
