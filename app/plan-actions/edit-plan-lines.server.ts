@@ -3,9 +3,8 @@ import { COMMIT_PLAN_EDIT_MUTATION } from "../graphql/CommitPlanEdit";
 import { ORDER_FOR_PLAN_EDIT_QUERY } from "../graphql/OrderForPlanEdit";
 import { SET_PLAN_EDIT_QUANTITY_MUTATION } from "../graphql/SetPlanEditQuantity";
 import { formatMinorUnits, toMinorUnits } from "../lib/money";
-import { numericIdOf, shopifyGid } from "../lib/shopify-id";
+import { numericIdOf } from "../lib/shopify-id";
 import {
-  PROTECTED_PRODUCT_REF_PROPERTY,
   planEditNote,
   planEditPhrase,
   planEditRefundAmount,
@@ -24,6 +23,7 @@ import {
   type ActionResult,
   type ActionRow,
 } from "./outcome.server";
+import { orderLineRefOf, readActionOrder } from "./order-read.server";
 import { refundAmount } from "./refund-lines.server";
 import { callShopify } from "./shopify-calls.server";
 
@@ -76,19 +76,12 @@ function isPaid(status: string | null | undefined): boolean {
 
 function linesOf(order: OrderForPlanEdit): EditableOrderLine[] {
   const currency = order.presentmentCurrencyCode;
-  return order.lineItems.nodes.map((line) => {
-    const property = line.customAttributes.find(
-      (attribute) => attribute.key === PROTECTED_PRODUCT_REF_PROPERTY,
-    );
-    return {
-      id: numericIdOf(line.id, "LineItem") ?? line.id,
-      variantRef: line.variant ? numericIdOf(line.variant.id, "ProductVariant") : null,
-      protectedRef: property ? (property.value ?? "").trim() : null,
-      currentQuantity: line.currentQuantity,
-      unfulfilledQuantity: line.unfulfilledQuantity,
-      unitPrice: toMinorUnits(line.discountedUnitPriceSet.presentmentMoney.amount, currency),
-    };
-  });
+  return order.lineItems.nodes.map((line) => ({
+    ...orderLineRefOf(line),
+    currentQuantity: line.currentQuantity,
+    unfulfilledQuantity: line.unfulfilledQuantity,
+    unitPrice: toMinorUnits(line.discountedUnitPriceSet.presentmentMoney.amount, currency),
+  }));
 }
 
 /** The order's balance in minor units: negative when the customer is owed money. */
@@ -104,13 +97,9 @@ export async function runPlanEdit(
   context: ActionContext,
   row: PlanEditRow,
 ): Promise<ActionOutcome> {
-  const read = await callShopify(context.graphql, {
-    query: ORDER_FOR_PLAN_EDIT_QUERY,
-    variables: { id: shopifyGid("Order", row.orderId) },
-  });
-  if (read.kind !== "ok") return failureOutcome(read);
-  const order = read.data.order;
-  if (!order) return { kind: "dead", detail: `Order ${row.orderId} is not in Shopify` };
+  const read = await readActionOrder(context, ORDER_FOR_PLAN_EDIT_QUERY, row.orderId);
+  if ("outcome" in read) return read.outcome;
+  const { order } = read;
   if (order.cancelledAt) {
     return {
       kind: "done",
