@@ -3,7 +3,7 @@ import { cancelledPlansRefundNote, checkCancelledPlans } from "../orders";
 import { uuidFromName } from "../outbox/idempotency";
 import { REQUESTED_BY_MERCHANT } from "./handlers.server";
 import { type ActionContext, type ActionOutcome, type ActionRow } from "./outcome.server";
-import { readActionOrder } from "./order-read.server";
+import { readActionOrder } from "./action-steps.server";
 import { currentLinesOf } from "./refund-plan-line.server";
 import { moneyPhrase, refundPlanLines } from "./refund-lines.server";
 

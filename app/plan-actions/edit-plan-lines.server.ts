@@ -23,9 +23,8 @@ import {
   type ActionResult,
   type ActionRow,
 } from "./outcome.server";
-import { orderLineRefOf, readActionOrder } from "./order-read.server";
+import { orderLineRefOf, readActionOrder, recordAndSend } from "./action-steps.server";
 import { refundAmount } from "./refund-lines.server";
-import { callShopify } from "./shopify-calls.server";
 
 /*
  * The reduction of an order's plan lines with a product an edit lowered (decision 026): read the
@@ -207,11 +206,7 @@ async function editPlanLines(
     mutation: string,
     query: Operation,
     variables: AdminVariables<Operation>,
-  ) => {
-    const request = JSON.stringify({ mutation, variables, planEdit: record });
-    if (!(await context.beforeMutation(request))) return null;
-    return callShopify(context.graphql, { query, variables });
-  };
+  ) => recordAndSend(context, { mutation, variables, planEdit: record }, { query, variables });
   const lostClaim = { kind: "failed" as const, outcome: { kind: "lost_claim" as const } };
 
   const begun = await send("orderEditBegin", BEGIN_PLAN_EDIT_MUTATION, { id: order.id });

@@ -16,8 +16,7 @@ import {
   type ActionOutcome,
   type ActionRow,
 } from "./outcome.server";
-import { lineIdOf, orderLineRefOf, readActionOrder } from "./order-read.server";
-import { callShopify } from "./shopify-calls.server";
+import { lineIdOf, orderLineRefOf, readActionOrder, recordAndSend } from "./action-steps.server";
 
 /*
  * The fulfilment of plan lines with their fulfilled product (decision 025): read the order again,
@@ -97,13 +96,11 @@ export async function runPlanFulfilment(
         },
       ],
     };
-    if (!(await context.beforeMutation(JSON.stringify(fulfillment)))) {
-      return { kind: "lost_claim" };
-    }
-    const created = await callShopify(context.graphql, {
+    const created = await recordAndSend(context, fulfillment, {
       query: FULFIL_PLAN_LINES_MUTATION,
       variables: { fulfillment },
     });
+    if (!created) return { kind: "lost_claim" };
     // A failure after an earlier fulfilment of this row is safe to retry: the read counts it.
     if (created.kind !== "ok") return failureOutcome(created);
     const payload = created.data.fulfillmentCreate;

@@ -18,7 +18,7 @@ import {
   type ActionResult,
   type ActionRow,
 } from "./outcome.server";
-import { lineIdOf, orderLineRefOf, readActionOrder } from "./order-read.server";
+import { lineIdOf, orderLineRefOf, readActionOrder } from "./action-steps.server";
 import { moneyPhrase, refundPlanLines } from "./refund-lines.server";
 
 /*

@@ -2,12 +2,13 @@ import { numericIdOf, shopifyGid } from "../lib/shopify-id";
 import { PROTECTED_PRODUCT_REF_PROPERTY, type OrderLineRef } from "../orders";
 import type { AdminData, AdminOperation, AdminVariables } from "../services/admin-api.server";
 import { failureOutcome, type ActionContext, type ActionOutcome } from "./outcome.server";
-import { callShopify } from "./shopify-calls.server";
+import { callShopify, type ShopifyAnswer } from "./shopify-calls.server";
 
 /*
- * What every kind of plan action does first: read the order again, and name its lines as the
- * plan rules do. One reading for all, so that a refund, an edit, a fulfilment and the cancel
- * check always agree on which line protects which product.
+ * What every kind of plan action does with Shopify: read the order again, name its lines as the
+ * plan rules do, and record each mutation on the row before sending it. One way for all, so that
+ * a refund, an edit, a fulfilment and the cancel check agree on which line protects which
+ * product, and a run after a crash always finds what was sent.
  */
 
 /** The order an operation of one `$id: ID!` variable answers. */
@@ -47,4 +48,17 @@ export function orderLineRefOf(line: {
     variantRef: line.variant ? numericIdOf(line.variant.id, "ProductVariant") : null,
     protectedRef: property ? (property.value ?? "").trim() : null,
   };
+}
+
+/**
+ * Records `request` on the row (renewing the worker's claim), then sends the mutation: null when
+ * the row is no longer this worker's, and then nothing is sent.
+ */
+export async function recordAndSend<Operation extends AdminOperation>(
+  context: ActionContext,
+  request: unknown,
+  call: { query: Operation; variables: AdminVariables<Operation> },
+): Promise<ShopifyAnswer<AdminData<Operation>> | null> {
+  if (!(await context.beforeMutation(JSON.stringify(request)))) return null;
+  return callShopify(context.graphql, call);
 }
