@@ -1,17 +1,11 @@
 import { ORDER_FOR_PLAN_REFUND_QUERY } from "../graphql/OrderForPlanRefund";
-import { shopifyGid } from "../lib/shopify-id";
 import { cancelledPlansRefundNote, checkCancelledPlans } from "../orders";
 import { uuidFromName } from "../outbox/idempotency";
 import { REQUESTED_BY_MERCHANT } from "./handlers.server";
-import {
-  failureOutcome,
-  type ActionContext,
-  type ActionOutcome,
-  type ActionRow,
-} from "./outcome.server";
+import { type ActionContext, type ActionOutcome, type ActionRow } from "./outcome.server";
+import { readActionOrder } from "./action-steps.server";
 import { currentLinesOf } from "./refund-plan-line.server";
 import { moneyPhrase, refundPlanLines } from "./refund-lines.server";
-import { callShopify } from "./shopify-calls.server";
 
 /*
  * The cancel check (decision 027): a cancelled order needs nothing done in Shopify, but its
@@ -37,13 +31,9 @@ export async function runCancelledPlansCheck(
   context: ActionContext,
   row: Pick<ActionRow, "shop" | "orderId" | "requestedBy">,
 ): Promise<ActionOutcome> {
-  const read = await callShopify(context.graphql, {
-    query: ORDER_FOR_PLAN_REFUND_QUERY,
-    variables: { id: shopifyGid("Order", row.orderId) },
-  });
-  if (read.kind !== "ok") return failureOutcome(read);
-  const order = read.data.order;
-  if (!order) return { kind: "dead", detail: `Order ${row.orderId} is not in Shopify` };
+  const read = await readActionOrder(context, ORDER_FOR_PLAN_REFUND_QUERY, row.orderId);
+  if ("outcome" in read) return read.outcome;
+  const { order } = read;
 
   const check = checkCancelledPlans({
     cancelled: order.cancelledAt !== null && order.cancelledAt !== undefined,

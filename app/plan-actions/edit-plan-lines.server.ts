@@ -3,9 +3,8 @@ import { COMMIT_PLAN_EDIT_MUTATION } from "../graphql/CommitPlanEdit";
 import { ORDER_FOR_PLAN_EDIT_QUERY } from "../graphql/OrderForPlanEdit";
 import { SET_PLAN_EDIT_QUANTITY_MUTATION } from "../graphql/SetPlanEditQuantity";
 import { formatMinorUnits, toMinorUnits } from "../lib/money";
-import { numericIdOf, shopifyGid } from "../lib/shopify-id";
+import { numericIdOf } from "../lib/shopify-id";
 import {
-  PROTECTED_PRODUCT_REF_PROPERTY,
   planEditNote,
   planEditPhrase,
   planEditRefundAmount,
@@ -24,8 +23,8 @@ import {
   type ActionResult,
   type ActionRow,
 } from "./outcome.server";
+import { orderLineRefOf, readActionOrder, recordAndSend } from "./action-steps.server";
 import { refundAmount } from "./refund-lines.server";
-import { callShopify } from "./shopify-calls.server";
 
 /*
  * The reduction of an order's plan lines with a product an edit lowered (decision 026): read the
@@ -76,19 +75,12 @@ function isPaid(status: string | null | undefined): boolean {
 
 function linesOf(order: OrderForPlanEdit): EditableOrderLine[] {
   const currency = order.presentmentCurrencyCode;
-  return order.lineItems.nodes.map((line) => {
-    const property = line.customAttributes.find(
-      (attribute) => attribute.key === PROTECTED_PRODUCT_REF_PROPERTY,
-    );
-    return {
-      id: numericIdOf(line.id, "LineItem") ?? line.id,
-      variantRef: line.variant ? numericIdOf(line.variant.id, "ProductVariant") : null,
-      protectedRef: property ? (property.value ?? "").trim() : null,
-      currentQuantity: line.currentQuantity,
-      unfulfilledQuantity: line.unfulfilledQuantity,
-      unitPrice: toMinorUnits(line.discountedUnitPriceSet.presentmentMoney.amount, currency),
-    };
-  });
+  return order.lineItems.nodes.map((line) => ({
+    ...orderLineRefOf(line),
+    currentQuantity: line.currentQuantity,
+    unfulfilledQuantity: line.unfulfilledQuantity,
+    unitPrice: toMinorUnits(line.discountedUnitPriceSet.presentmentMoney.amount, currency),
+  }));
 }
 
 /** The order's balance in minor units: negative when the customer is owed money. */
@@ -104,13 +96,9 @@ export async function runPlanEdit(
   context: ActionContext,
   row: PlanEditRow,
 ): Promise<ActionOutcome> {
-  const read = await callShopify(context.graphql, {
-    query: ORDER_FOR_PLAN_EDIT_QUERY,
-    variables: { id: shopifyGid("Order", row.orderId) },
-  });
-  if (read.kind !== "ok") return failureOutcome(read);
-  const order = read.data.order;
-  if (!order) return { kind: "dead", detail: `Order ${row.orderId} is not in Shopify` };
+  const read = await readActionOrder(context, ORDER_FOR_PLAN_EDIT_QUERY, row.orderId);
+  if ("outcome" in read) return read.outcome;
+  const { order } = read;
   if (order.cancelledAt) {
     return {
       kind: "done",
@@ -218,11 +206,7 @@ async function editPlanLines(
     mutation: string,
     query: Operation,
     variables: AdminVariables<Operation>,
-  ) => {
-    const request = JSON.stringify({ mutation, variables, planEdit: record });
-    if (!(await context.beforeMutation(request))) return null;
-    return callShopify(context.graphql, { query, variables });
-  };
+  ) => recordAndSend(context, { mutation, variables, planEdit: record }, { query, variables });
   const lostClaim = { kind: "failed" as const, outcome: { kind: "lost_claim" as const } };
 
   const begun = await send("orderEditBegin", BEGIN_PLAN_EDIT_MUTATION, { id: order.id });

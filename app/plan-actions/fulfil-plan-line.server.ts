@@ -1,11 +1,9 @@
 import { FULFIL_PLAN_LINES_MUTATION } from "../graphql/FulfilPlanLines";
 import { ORDER_FOR_PLAN_FULFILMENT_QUERY } from "../graphql/OrderForPlanFulfilment";
-import { numericIdOf, shopifyGid } from "../lib/shopify-id";
+import { numericIdOf } from "../lib/shopify-id";
 import {
-  PROTECTED_PRODUCT_REF_PROPERTY,
   planLineFulfilments,
   type FulfilledLine,
-  type OrderLineRef,
   type PlanFulfilmentInput,
   type PlanFulfilmentPlan,
 } from "../orders";
@@ -18,7 +16,7 @@ import {
   type ActionOutcome,
   type ActionRow,
 } from "./outcome.server";
-import { callShopify } from "./shopify-calls.server";
+import { lineIdOf, orderLineRefOf, readActionOrder, recordAndSend } from "./action-steps.server";
 
 /*
  * The fulfilment of plan lines with their fulfilled product (decision 025): read the order again,
@@ -31,28 +29,14 @@ type OrderForPlanFulfilment = NonNullable<
   AdminData<typeof ORDER_FOR_PLAN_FULFILMENT_QUERY>["order"]
 >;
 
-function lineIdOf(gid: string): string {
-  return numericIdOf(gid, "LineItem") ?? gid;
-}
-
 /** The order as the plan fulfilment rules read it. */
 function planFulfilmentInputOf(
   order: OrderForPlanFulfilment,
   triggerLines: readonly FulfilledLine[],
 ): PlanFulfilmentInput {
-  const orderLines: OrderLineRef[] = order.lineItems.nodes.map((line) => {
-    const property = line.customAttributes.find(
-      (attribute) => attribute.key === PROTECTED_PRODUCT_REF_PROPERTY,
-    );
-    return {
-      id: lineIdOf(line.id),
-      variantRef: line.variant ? numericIdOf(line.variant.id, "ProductVariant") : null,
-      protectedRef: property ? (property.value ?? "").trim() : null,
-    };
-  });
   return {
     triggerLines,
-    orderLines,
+    orderLines: order.lineItems.nodes.map(orderLineRefOf),
     fulfillments: order.fulfillments.map((fulfillment) => ({
       id: fulfillment.id,
       status: fulfillment.status,
@@ -90,13 +74,9 @@ export async function runPlanFulfilment(
   context: ActionContext,
   row: Pick<ActionRow, "orderId" | "triggerLines">,
 ): Promise<ActionOutcome> {
-  const read = await callShopify(context.graphql, {
-    query: ORDER_FOR_PLAN_FULFILMENT_QUERY,
-    variables: { id: shopifyGid("Order", row.orderId) },
-  });
-  if (read.kind !== "ok") return failureOutcome(read);
-  const order = read.data.order;
-  if (!order) return { kind: "dead", detail: `Order ${row.orderId} is not in Shopify` };
+  const read = await readActionOrder(context, ORDER_FOR_PLAN_FULFILMENT_QUERY, row.orderId);
+  if ("outcome" in read) return read.outcome;
+  const { order } = read;
   const triggerLines = JSON.parse(row.triggerLines) as FulfilledLine[];
   const plan = planLineFulfilments(planFulfilmentInputOf(order, triggerLines));
 
@@ -116,13 +96,11 @@ export async function runPlanFulfilment(
         },
       ],
     };
-    if (!(await context.beforeMutation(JSON.stringify(fulfillment)))) {
-      return { kind: "lost_claim" };
-    }
-    const created = await callShopify(context.graphql, {
+    const created = await recordAndSend(context, fulfillment, {
       query: FULFIL_PLAN_LINES_MUTATION,
       variables: { fulfillment },
     });
+    if (!created) return { kind: "lost_claim" };
     // A failure after an earlier fulfilment of this row is safe to retry: the read counts it.
     if (created.kind !== "ok") return failureOutcome(created);
     const payload = created.data.fulfillmentCreate;

@@ -10,6 +10,7 @@ import {
   type ActionOutcome,
   type ActionResult,
 } from "./outcome.server";
+import { recordAndSend } from "./action-steps.server";
 import { callShopify } from "./shopify-calls.server";
 
 /*
@@ -71,12 +72,11 @@ export async function refundPlanLines(
     refundLineItems,
     transactions,
   };
-  if (!(await context.beforeMutation(JSON.stringify(input)))) return { kind: "lost_claim" };
-
-  const created = await callShopify(context.graphql, {
+  const created = await recordAndSend(context, input, {
     query: REFUND_PLAN_LINE_MUTATION,
     variables: { input, idempotencyKey: refund.idempotencyKey },
   });
+  if (!created) return { kind: "lost_claim" };
   if (created.kind !== "ok") return failureOutcome(created);
   const payload = created.data.refundCreate;
   const userErrors = payload?.userErrors ?? [];
@@ -143,13 +143,11 @@ export async function refundAmount(
     ],
   };
   const request = { mutation: "refundCreate", input, ...refund.record };
-  if (!(await context.beforeMutation(JSON.stringify(request)))) {
-    return { kind: "failed", outcome: { kind: "lost_claim" } };
-  }
-  const created = await callShopify(context.graphql, {
+  const created = await recordAndSend(context, request, {
     query: REFUND_PLAN_LINE_MUTATION,
     variables: { input, idempotencyKey: refund.idempotencyKey },
   });
+  if (!created) return { kind: "failed", outcome: { kind: "lost_claim" } };
   if (created.kind !== "ok") return { kind: "failed", outcome: failureOutcome(created) };
   const payload = created.data.refundCreate;
   const userErrors = payload?.userErrors ?? [];

@@ -1,8 +1,7 @@
 import { ORDER_FOR_PLAN_REFUND_QUERY } from "../graphql/OrderForPlanRefund";
-import { numericIdOf, shopifyGid } from "../lib/shopify-id";
+import { numericIdOf } from "../lib/shopify-id";
 import { PLAN_LINES_UNKNOWN } from "../models/ShopifyAction.server";
 import {
-  PROTECTED_PRODUCT_REF_PROPERTY,
   planLineRefund,
   planLinesForRefund,
   planRefundNote,
@@ -14,14 +13,13 @@ import {
 import type { AdminData } from "../services/admin-api.server";
 import { uuidFromName } from "../outbox/idempotency";
 import {
-  failureOutcome,
   type ActionContext,
   type ActionOutcome,
   type ActionResult,
   type ActionRow,
 } from "./outcome.server";
+import { lineIdOf, orderLineRefOf, readActionOrder } from "./action-steps.server";
 import { moneyPhrase, refundPlanLines } from "./refund-lines.server";
-import { callShopify } from "./shopify-calls.server";
 
 /*
  * The refund of one plan line with its product (decision 022): read the order again, decide on
@@ -47,24 +45,13 @@ export function planRefundIdempotencyKey(
 
 type OrderForPlanRefund = NonNullable<AdminData<typeof ORDER_FOR_PLAN_REFUND_QUERY>["order"]>;
 
-function lineIdOf(gid: string): string {
-  return numericIdOf(gid, "LineItem") ?? gid;
-}
-
 /** The order's lines as the plan refund rules read them. */
 export function currentLinesOf(order: OrderForPlanRefund): CurrentOrderLine[] {
-  return order.lineItems.nodes.map((line) => {
-    const property = line.customAttributes.find(
-      (attribute) => attribute.key === PROTECTED_PRODUCT_REF_PROPERTY,
-    );
-    return {
-      id: lineIdOf(line.id),
-      variantRef: line.variant ? numericIdOf(line.variant.id, "ProductVariant") : null,
-      protectedRef: property ? (property.value ?? "").trim() : null,
-      refundableQuantity: line.refundableQuantity,
-      unfulfilledQuantity: line.unfulfilledQuantity,
-    };
-  });
+  return order.lineItems.nodes.map((line) => ({
+    ...orderLineRefOf(line),
+    refundableQuantity: line.refundableQuantity,
+    unfulfilledQuantity: line.unfulfilledQuantity,
+  }));
 }
 
 function refundsOf(order: OrderForPlanRefund): OrderRefund[] {
@@ -83,14 +70,9 @@ export async function runPlanRefund(
   context: ActionContext,
   row: PlanRefundRow,
 ): Promise<ActionOutcome> {
-  const orderGid = shopifyGid("Order", row.orderId);
-  const read = await callShopify(context.graphql, {
-    query: ORDER_FOR_PLAN_REFUND_QUERY,
-    variables: { id: orderGid },
-  });
-  if (read.kind !== "ok") return failureOutcome(read);
-  const order = read.data.order;
-  if (!order) return { kind: "dead", detail: `Order ${row.orderId} is not in Shopify` };
+  const read = await readActionOrder(context, ORDER_FOR_PLAN_REFUND_QUERY, row.orderId);
+  if ("outcome" in read) return read.outcome;
+  const { order } = read;
   if (order.cancelledAt) {
     // Cancelling settles the whole order; what it refunded is the merchant's choice.
     return {

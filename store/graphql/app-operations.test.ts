@@ -46,6 +46,22 @@ function protectionProductVariables(amounts: string[]) {
   };
 }
 
+/** An order of two laptops (variant 123) with two plan units protecting them. */
+function laptopsWithPlans(store: ReturnType<typeof adminGraphqlFixture>) {
+  return store.state.createOrder(store.shop.domain, {
+    lineItems: [
+      { title: "Laptop", price: 99_900, quantity: 2 },
+      {
+        title: "Accident protection",
+        price: 9_900,
+        quantity: 2,
+        requiresShipping: false,
+        properties: [{ name: "_svc_protected_product_ref", value: "123" }],
+      },
+    ],
+  });
+}
+
 describe("the app's Admin GraphQL operations against the store", () => {
   it("covers every operation in app/graphql", () => {
     expect([...operations.keys()].sort()).toEqual([
@@ -78,18 +94,7 @@ describe("the app's Admin GraphQL operations against the store", () => {
 
   it("runs the plan-refund flow: read the order, ask the suggested refund, refund once", async () => {
     const store = adminGraphqlFixture();
-    const order = store.state.createOrder(store.shop.domain, {
-      lineItems: [
-        { title: "Laptop", price: 99_900, quantity: 2 },
-        {
-          title: "Accident protection",
-          price: 9_900,
-          quantity: 2,
-          requiresShipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: "123" }],
-        },
-      ],
-    });
+    const order = laptopsWithPlans(store);
     const orderGid = `gid://shopify/Order/${order.id}`;
     const planLineGid = `gid://shopify/LineItem/${order.lineItems[1]!.id}`;
     const ok = async (name: string, variables: Record<string, unknown>) => {
@@ -139,18 +144,7 @@ describe("the app's Admin GraphQL operations against the store", () => {
 
   it("runs the plan-fulfilment flow: read the order and its fulfilment orders, fulfil the plan unnotified", async () => {
     const store = adminGraphqlFixture();
-    const order = store.state.createOrder(store.shop.domain, {
-      lineItems: [
-        { title: "Laptop", price: 99_900, quantity: 2 },
-        {
-          title: "Accident protection",
-          price: 9_900,
-          quantity: 2,
-          requiresShipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: "123" }],
-        },
-      ],
-    });
+    const order = laptopsWithPlans(store);
     const [laptop, plan] = order.lineItems;
     store.state.fulfil(store.shop.domain, order.id, [{ lineItemId: laptop!.id, quantity: 1 }], {
       kind: "merchant",

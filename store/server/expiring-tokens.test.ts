@@ -1,10 +1,7 @@
 import "@shopify/shopify-api/adapters/node";
 import {
-  ApiVersion,
   HttpResponseError,
-  LogSeverity,
   RequestedTokenType,
-  shopifyApi,
   type Session,
   type Shopify,
 } from "@shopify/shopify-api";
@@ -30,6 +27,7 @@ import {
   withTestStore,
   type FakeApp,
 } from "./test-support";
+import { shopifyApiFor } from "./shopify-api-support";
 
 // Expiring offline tokens as Shopify issues them (decision 023): an hour's access token with a
 // 90-day refresh token, asked for with expiring=1 in token exchange or the code grant; the
@@ -53,16 +51,7 @@ interface TokenAnswer {
 
 beforeAll(async () => {
   app = await startFakeApp();
-  shopify = shopifyApi({
-    apiKey: API_KEY,
-    apiSecretKey: API_SECRET,
-    apiVersion: ApiVersion.October26,
-    scopes: SCOPES,
-    hostName: new URL(app.url).host,
-    hostScheme: "http",
-    isEmbeddedApp: true,
-    logger: { level: LogSeverity.Error, log: async () => {} },
-  });
+  shopify = shopifyApiFor(app.url);
   setAbstractFetchFunc(localStoreFetch(client.store.url));
 });
 afterAll(async () => {

@@ -1,12 +1,5 @@
 import "@shopify/shopify-api/adapters/node";
-import {
-  ApiVersion,
-  LogSeverity,
-  RequestedTokenType,
-  shopifyApi,
-  type Session,
-  type Shopify,
-} from "@shopify/shopify-api";
+import { RequestedTokenType, type Session, type Shopify } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { isbot } from "isbot";
 import type { ServerResponse } from "node:http";
@@ -14,14 +7,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { localStoreFetch } from "../../app/lib/local-store-fetch";
 import { loadAppConfig } from "./app-config";
 import {
-  API_KEY,
-  API_SECRET,
   SHOP,
   startFakeApp,
   withTestStore,
   type FakeApp,
   type ReceivedRequest,
 } from "./test-support";
+import { shopifyApiFor } from "./shopify-api-support";
 
 /*
  * A managed install against a tiny app that does what our Remix app's embedded auth does: check
@@ -78,16 +70,7 @@ async function serveEmbeddedApp(request: ReceivedRequest, response: ServerRespon
 
 beforeAll(async () => {
   app = await startFakeApp();
-  shopify = shopifyApi({
-    apiKey: API_KEY,
-    apiSecretKey: API_SECRET,
-    apiVersion: ApiVersion.October26,
-    scopes: tomlScopes,
-    hostName: new URL(app.url).host,
-    hostScheme: "http",
-    isEmbeddedApp: true,
-    logger: { level: LogSeverity.Error, log: async () => {} },
-  });
+  shopify = shopifyApiFor(app.url, { scopes: tomlScopes });
   setAbstractFetchFunc(localStoreFetch(client.store.url));
 });
 afterAll(async () => {

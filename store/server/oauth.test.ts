@@ -1,10 +1,7 @@
 import "@shopify/shopify-api/adapters/node";
 import {
-  ApiVersion,
   HttpResponseError,
-  LogSeverity,
   RequestedTokenType,
-  shopifyApi,
   type Session,
   type Shopify,
 } from "@shopify/shopify-api";
@@ -31,6 +28,7 @@ import {
   type FakeApp,
   type ReceivedRequest,
 } from "./test-support";
+import { shopifyApiFor } from "./shopify-api-support";
 
 const client = withTestStore();
 const SHOP_NAME = SHOP.replace(".myshopify.com", "");
@@ -38,17 +36,7 @@ let app: FakeApp;
 let shopify: Shopify;
 
 function apiFor(appUrl: string, secret = API_SECRET): Shopify {
-  const url = new URL(appUrl);
-  return shopifyApi({
-    apiKey: API_KEY,
-    apiSecretKey: secret,
-    apiVersion: ApiVersion.October26,
-    scopes: SCOPES,
-    hostName: url.host,
-    hostScheme: "http",
-    isEmbeddedApp: false,
-    logger: { level: LogSeverity.Error, log: async () => {} },
-  });
+  return shopifyApiFor(appUrl, { embedded: false, secret });
 }
 
 /** The app's side of the code grant, with the library's own begin and callback. */

@@ -4,12 +4,16 @@ import type * as DetailRoute from "../../app/routes/app.events.$id/route";
 import type * as ListRoute from "../../app/routes/app.events/route";
 import type * as HomeRoute from "../../app/routes/app._index/route";
 import { testDatabaseProvider } from "../support/databases";
+import { installInStore, storeControl, storeWebhooksIdle } from "../support/local-store";
 import {
-  createStoreProduct,
-  installInStore,
-  storeControl,
-  storeWebhooksIdle,
-} from "../support/local-store";
+  actionsOf,
+  installShopWithPlan,
+  orderInStore,
+  placeProtectedOrder,
+  planActionWorker,
+  refundLines,
+  type ProtectedProduct,
+} from "../support/plan-actions";
 import { adminRequest, callRoute, routeData } from "../support/routes";
 import { connectShop } from "../support/shops";
 
@@ -24,32 +28,16 @@ const SHOP = `cancel-check-${provider}.myshopify.com`;
 const OTHER_SHOP = `cancel-check-other-${provider}.myshopify.com`;
 const CANCEL_NOTE = "svc-protection: plans refunded with their cancelled order";
 
-interface StoreRefund {
-  id: string;
-  note: string | null;
-  refund_line_items: { line_item_id: string; quantity: number; restock_type: string }[];
-}
-
-interface StoreOrder {
-  id: string;
-  name: string;
-  line_items: { id: string }[];
-  refunds: StoreRefund[];
-}
-
 let db: AppPrismaClient;
 let detailLoader: typeof DetailRoute.loader;
 let detailAction: typeof DetailRoute.action;
 let listLoader: typeof ListRoute.loader;
 let homeLoader: typeof HomeRoute.loader;
-let laptop: string;
-let plan: string;
+let laptopWithPlan: ProtectedProduct;
 
 /** A worker of this process; runs until no action is due. */
 async function runWorker() {
-  const { createPlanActionWorker } = await import("../../app/plan-actions/worker.server");
-  const { offlineAdminFor } = await import("../../app/workers.server");
-  const worker = createPlanActionWorker({ db, adminFor: offlineAdminFor });
+  const worker = await planActionWorker(db);
   let rounds = 0;
   while ((await worker.runOnce()) > 0) {
     await storeWebhooksIdle();
@@ -60,21 +48,8 @@ async function runWorker() {
 
 /** A paid order of two laptops, each protected by a plan unit; its webhooks recorded. */
 async function placeOrder() {
-  const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-    line_items: [
-      { variant_id: laptop, quantity: 2 },
-      {
-        variant_id: plan,
-        quantity: 2,
-        requires_shipping: false,
-        properties: [{ name: "_svc_protected_product_ref", value: laptop }],
-      },
-    ],
-  });
-  expect(placed.status).toBe(201);
-  await storeWebhooksIdle();
-  const [laptopLine, planLine] = placed.body.line_items.map((line) => String(line.id));
-  return { orderId: String(placed.body.id), name: placed.body.name, laptopLine, planLine };
+  const { orderId, name, planLine } = await placeProtectedOrder(SHOP, laptopWithPlan, 2);
+  return { orderId, name, planLine };
 }
 
 async function cancel(orderId: string, refund: boolean) {
@@ -88,19 +63,8 @@ async function cancel(orderId: string, refund: boolean) {
 }
 
 async function storeRefunds(orderId: string) {
-  const order = await storeControl<StoreOrder>(`shops/${SHOP}/orders/${orderId}`);
-  return order.body.refunds.map((refund) => ({
-    note: refund.note,
-    lines: refund.refund_line_items.map((line) => [
-      String(line.line_item_id),
-      line.quantity,
-      line.restock_type,
-    ]),
-  }));
-}
-
-function actionsOf(orderId: string) {
-  return db.shopifyAction.findMany({ where: { shop: SHOP, orderId }, orderBy: { id: "asc" } });
+  const order = await orderInStore(SHOP, orderId);
+  return order.refunds.map((refund) => ({ note: refund.note, lines: refundLines(refund) }));
 }
 
 async function cancelCheckOf(orderId: string) {
@@ -144,22 +108,13 @@ beforeAll(async () => {
     await import("../../app/routes/app.events.$id/route"));
   ({ loader: listLoader } = await import("../../app/routes/app.events/route"));
   ({ loader: homeLoader } = await import("../../app/routes/app._index/route"));
-  await installInStore(db, SHOP);
-  await connectShop(db, SHOP);
+  laptopWithPlan = await installShopWithPlan(db, SHOP, {
+    product: "Laptop",
+    price: "999.00",
+    planPrice: "49.00",
+  });
   await installInStore(db, OTHER_SHOP);
   await connectShop(db, OTHER_SHOP);
-  laptop = (
-    await createStoreProduct(SHOP, {
-      title: "Laptop",
-      variants: [{ title: "Default Title", price: "999.00" }],
-    })
-  ).variants[0]!.id;
-  plan = (
-    await createStoreProduct(SHOP, {
-      title: "Accident protection",
-      variants: [{ title: "2 years", price: "49.00", requires_shipping: false }],
-    })
-  ).variants[0]!.id;
 });
 
 describe(`the cancel check (${provider})`, () => {
@@ -238,7 +193,7 @@ describe(`the cancel check (${provider})`, () => {
       },
     ]);
     // The app's refund came back as refunds/create: a refund of plan lines queues nothing.
-    expect((await actionsOf(order.orderId)).map((row) => row.kind)).toEqual([
+    expect((await actionsOf(db, SHOP, order.orderId)).map((row) => row.kind)).toEqual([
       "check_cancelled_plans",
     ]);
 

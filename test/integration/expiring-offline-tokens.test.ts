@@ -5,16 +5,19 @@ import type { AdminForShop } from "../../app/plan-actions/worker.server";
 import { testDatabaseProvider } from "../support/databases";
 import {
   advanceStoreClock,
-  createStoreProduct,
   freezeStoreClock,
-  installInStore,
   localStore,
   releaseStoreClock,
-  storeControl,
   storeGraphqlLog,
-  storeWebhooksIdle,
 } from "../support/local-store";
-import { connectShop } from "../support/shops";
+import {
+  installShopWithPlan,
+  orderInStore,
+  placeProtectedOrder,
+  planActionWorker,
+  refundInStore,
+  type ProtectedProduct,
+} from "../support/plan-actions";
 
 // Expiring offline tokens in the background work (decision 023), against the local store: the
 // shop's non-expiring session is migrated the first time the action worker needs it; a token that
@@ -27,51 +30,19 @@ const SHOP = `tokens-${provider}.myshopify.com`;
 const HOUR_MS = 3_600_000;
 const NOTE = "svc-protection: plan refunded with its product";
 
-interface StoreOrder {
-  id: string;
-  line_items: { id: string }[];
-  refunds: { id: string; note: string | null }[];
-}
-
 describe(`expiring offline tokens in the plan action worker (${provider})`, () => {
   let db: AppPrismaClient;
-  let plan: string;
-  let product: string;
+  let sold: ProtectedProduct;
   let nonExpiringToken: string;
 
   /** The action worker of this process, with the Admin API client `adminFor` gives it. */
-  async function worker(options: { now?: () => Date; adminFor?: AdminForShop } = {}) {
-    const { createPlanActionWorker } = await import("../../app/plan-actions/worker.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    return createPlanActionWorker({
-      db,
-      adminFor: options.adminFor ?? offlineAdminFor,
-      ...options,
-    });
-  }
+  const worker = (options: { now?: () => Date; adminFor?: AdminForShop } = {}) =>
+    planActionWorker(db, options);
 
   /** An order of one product with its plan, and the merchant's refund of the product. */
   async function refundedOrder() {
-    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-      line_items: [
-        { variant_id: product, quantity: 1 },
-        {
-          variant_id: plan,
-          quantity: 1,
-          requires_shipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: product }],
-        },
-      ],
-    });
-    expect(placed.status).toBe(201);
-    const orderId = String(placed.body.id);
-    const productLine = String(placed.body.line_items[0]!.id);
-    await storeWebhooksIdle();
-    const refunded = await storeControl(`shops/${SHOP}/orders/${orderId}/refunds`, {
-      refund_line_items: [{ line_item_id: productLine, quantity: 1, restock_type: "cancel" }],
-    });
-    expect(refunded.status).toBe(201);
-    await storeWebhooksIdle();
+    const { orderId, productLine } = await placeProtectedOrder(SHOP, sold, 1);
+    await refundInStore(SHOP, orderId, productLine, 1);
     return orderId;
   }
 
@@ -82,8 +53,8 @@ describe(`expiring offline tokens in the plan action worker (${provider})`, () =
   }
 
   async function ourRefunds(orderId: string) {
-    const order = await storeControl<StoreOrder>(`shops/${SHOP}/orders/${orderId}`);
-    return order.body.refunds.filter((refund) => refund.note?.startsWith(NOTE));
+    const order = await orderInStore(SHOP, orderId);
+    return order.refunds.filter((refund) => refund.note?.startsWith(NOTE));
   }
 
   async function offlineSession() {
@@ -109,20 +80,9 @@ describe(`expiring offline tokens in the plan action worker (${provider})`, () =
 
   beforeAll(async () => {
     db = (await import("../../app/db.server")).default;
-    nonExpiringToken = (await installInStore(db, SHOP)).accessToken;
-    await connectShop(db, SHOP);
-    product = (
-      await createStoreProduct(SHOP, {
-        title: "Headphones",
-        variants: [{ title: "Default Title", price: "199.00" }],
-      })
-    ).variants[0]!.id;
-    plan = (
-      await createStoreProduct(SHOP, {
-        title: "Accident protection",
-        variants: [{ title: "2 years", price: "29.00", requires_shipping: false }],
-      })
-    ).variants[0]!.id;
+    const installed = await installShopWithPlan(db, SHOP);
+    sold = installed;
+    nonExpiringToken = installed.accessToken;
   });
 
   it("migrates the shop's non-expiring session the first time the worker needs it, and refunds with the new token", async () => {

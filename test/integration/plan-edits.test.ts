@@ -1,18 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type { ShopifyAction } from "../../app/generated/prisma/sqlite/client";
-import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
-import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
+import { storeControl, storeWebhooksIdle } from "../support/local-store";
 import {
-  createStoreProduct,
-  installInStore,
-  storeControl,
-  storeGraphqlLog,
-  storeWebhooksIdle,
-} from "../support/local-store";
-import { connectShop } from "../support/shops";
-import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
+  actionsOf,
+  builtAppWithPlans,
+  crashedLeaseRunsOut,
+  installShopWithPlan,
+  operationCount,
+  orderInStore,
+  placeProtectedOrder,
+  planActionWorker,
+  runThenCrash,
+  type ProtectedProduct,
+  type StoreEdit,
+} from "../support/plan-actions";
 
 // Plans follow their products through order edits (decision 026): when the merchant edits a
 // protected product down in the store, the app lowers its plan lines with an edit of its own,
@@ -23,95 +26,12 @@ import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 const provider = testDatabaseProvider();
 const NOTE = "svc-protection: plan reduced with its product";
 
-interface StoreLine {
-  id: string;
-  current_quantity: number;
-}
-
-interface StoreRefund {
-  id: string;
-  note: string | null;
-  refund_line_items: unknown[];
-  transactions: { amount: string; kind: string }[];
-}
-
-interface StoreEdit {
-  order_edit: { id: string; staff_note: string; notify_customer: boolean };
-}
-
-interface StoreOrder {
-  id: string;
-  name: string;
-  line_items: StoreLine[];
-  refunds: StoreRefund[];
-  edits: StoreEdit[];
-}
-
 const ourNote = (editId: string) => `${NOTE} (edit ${editId})`;
-
-const TERMINAL = new Set(["done", "skipped", "dead"]);
-
-function settledActions(db: AppPrismaClient, shop: string, orderId: string, count: number) {
-  return async () => {
-    const rows = await db.shopifyAction.findMany({
-      where: { shop, orderId },
-      orderBy: { id: "asc" },
-    });
-    return rows.length === count && rows.every((row) => TERMINAL.has(row.status))
-      ? rows
-      : undefined;
-  };
-}
 
 describe(`plans follow their products through edits: the built app (${provider})`, () => {
   const SHOP = `plan-edits-${provider}.myshopify.com`;
-  let app: AppAgainstStore;
-  let db: AppPrismaClient;
-  const variants = { laptop: "", camera: "", twoYears: "", threeYears: "" };
-  const explain = () => app.explain();
-
-  async function control(path: string, body?: unknown) {
-    const answer = await app.control(path, body);
-    expect(answer.status, answer.text).toBeLessThan(300);
-    return answer;
-  }
-
-  async function addProduct(title: string, prices: [string, string][], requiresShipping = true) {
-    const created = await control(`shops/${SHOP}/products`, {
-      title,
-      variants: prices.map(([variant, price]) => ({
-        title: variant,
-        price,
-        requires_shipping: requiresShipping,
-      })),
-    });
-    return (created.body.variants as { id: string }[]).map((variant) => String(variant.id));
-  }
-
-  /** A paid order; `protects` makes the line a plan line of that variant, as the storefront does. */
-  async function placeOrder(lines: { variant: string; quantity: number; protects?: string }[]) {
-    const order = (
-      await control(`shops/${SHOP}/orders`, {
-        line_items: lines.map((line) => ({
-          variant_id: line.variant,
-          quantity: line.quantity,
-          ...(line.protects
-            ? {
-                requires_shipping: false,
-                properties: [{ name: "_svc_protected_product_ref", value: line.protects }],
-              }
-            : {}),
-        })),
-      })
-    ).body as unknown as StoreOrder;
-    const orderId = String(order.id);
-    await serviceEvents(orderId, 1);
-    return {
-      id: orderId,
-      name: order.name,
-      lineIds: order.line_items.map((line) => String(line.id)),
-    };
-  }
+  const store = builtAppWithPlans(SHOP);
+  const { variants, control, placeOrder } = store;
 
   /** The merchant edits quantities in the store's admin; the body is the orders/edited webhook's. */
   async function merchantEdit(orderId: string, quantities: [string, number][]) {
@@ -122,37 +42,13 @@ describe(`plans follow their products through edits: the built app (${provider})
     return { editId: String(edit.order_edit.id), webhookBody: answer.text };
   }
 
-  async function storeOrder(orderId: string) {
-    return (await control(`shops/${SHOP}/orders/${orderId}`)).body as unknown as StoreOrder;
-  }
-
-  async function serviceEvents(orderId: string, count: number) {
-    return waitFor(
-      `${count} service events for order ${orderId}`,
-      async () => {
-        const state = await app.service.state("sandbox");
-        const types = state.orders.find((order) => order.order_id === orderId)?.events;
-        return types && types.length >= count ? types.map((event) => event.type) : undefined;
-      },
-      explain,
-    );
-  }
-
   /** The order's actions once settled, the order in the store and the service's events. */
   async function settle(orderId: string, actions: number, events: number) {
-    const rows = await waitFor(
-      `${actions} settled actions of order ${orderId}`,
-      settledActions(db, SHOP, orderId, actions),
-      explain,
-    );
-    const idle = await control("webhooks/idle?timeout_ms=20000");
-    expect(idle.body.idle).toBe(true);
-    const types = await serviceEvents(orderId, events);
-    expect(types, "no event beyond those expected").toHaveLength(events);
-    const order = await storeOrder(orderId);
+    const { rows, events: received } = await store.settleActions(orderId, actions, events);
+    const order = await store.storeOrder(orderId);
     return {
       rows,
-      types,
+      types: received.map((event) => event.type),
       quantities: order.line_items.map((line) => line.current_quantity),
       refunds: order.refunds.map((refund) => ({
         note: refund.note,
@@ -162,35 +58,6 @@ describe(`plans follow their products through edits: the built app (${provider})
       edits: order.edits.map((edit) => edit.order_edit),
     };
   }
-
-  beforeAll(async () => {
-    app = await startAppAgainstStore();
-    db = (await import("../../app/db.server")).default;
-    await control("shops", {
-      shop: SHOP,
-      app_url: app.server.url,
-      api_key: TEST_API_KEY,
-      api_secret: TEST_API_SECRET,
-    });
-    await control(`shops/${SHOP}/install`, {});
-    await connectShop(db, SHOP);
-    variants.laptop = (await addProduct("Laptop", [["Default Title", "999.00"]]))[0]!;
-    variants.camera = (await addProduct("Camera", [["Default Title", "499.00"]]))[0]!;
-    const plans = await addProduct(
-      "Accident protection",
-      [
-        ["2 years", "49.00"],
-        ["3 years", "79.00"],
-      ],
-      false,
-    );
-    variants.twoYears = plans[0]!;
-    variants.threeYears = plans[1]!;
-  }, 90_000);
-
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   it("removes the plan of a removed product and refunds its value once", async () => {
     const order = await placeOrder([
@@ -230,7 +97,7 @@ describe(`plans follow their products through edits: the built app (${provider})
       "order_line_items_cancelled",
       "order_line_items_cancelled",
     ]);
-    const receipts = await db.webhookReceipt.findMany({
+    const receipts = await store.db.webhookReceipt.findMany({
       where: { shop: SHOP, orderId: order.id, topic: "refunds/create" },
     });
     expect(receipts.map((receipt) => receipt.status)).toEqual(["ignored"]);
@@ -277,13 +144,7 @@ describe(`plans follow their products through edits: the built app (${provider})
     const settled = await settle(order.id, 1, 3);
     expect(settled.quantities).toEqual([1, 1]);
 
-    const deliveries = (await control("webhooks")).body.deliveries as {
-      topic: string;
-      subject: string;
-      webhook_id: string;
-      event_id: string;
-      status: number | null;
-    }[];
+    const deliveries = await store.webhookDeliveries();
     const merchants = deliveries.find(
       (delivery) =>
         delivery.topic === "orders/edited" &&
@@ -291,23 +152,7 @@ describe(`plans follow their products through edits: the built app (${provider})
         delivery.status === 200,
     );
     expect(merchants).toBeDefined();
-    for (const ids of [
-      { webhookId: merchants!.webhook_id, eventId: merchants!.event_id },
-      { webhookId: crypto.randomUUID(), eventId: crypto.randomUUID() },
-    ]) {
-      const answer = await fetch(`${app.server.url}/webhooks/orders/edited`, {
-        method: "POST",
-        headers: shopifyWebhookHeaders({
-          topic: "orders/edited",
-          shop: SHOP,
-          body: webhookBody,
-          secret: TEST_API_SECRET,
-          ...ids,
-        }),
-        body: webhookBody,
-      });
-      expect(answer.status).toBe(200);
-    }
+    await store.redeliver("orders/edited", webhookBody, merchants!);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const again = await settle(order.id, 1, 3);
     expect(again.rows).toEqual(settled.rows);
@@ -316,7 +161,7 @@ describe(`plans follow their products through edits: the built app (${provider})
   });
 
   it("leaves the plan alone, recorded as skipped, when the merchant turned it off", async () => {
-    await db.shopConnection.update({ where: { shop: SHOP }, data: { autoEditPlans: false } });
+    await store.db.shopConnection.update({ where: { shop: SHOP }, data: { autoEditPlans: false } });
     try {
       const order = await placeOrder([
         { variant: variants.camera, quantity: 1 },
@@ -333,7 +178,10 @@ describe(`plans follow their products through edits: the built app (${provider})
       expect(settled.refunds).toEqual([]);
       expect(settled.edits).toHaveLength(1);
     } finally {
-      await db.shopConnection.update({ where: { shop: SHOP }, data: { autoEditPlans: true } });
+      await store.db.shopConnection.update({
+        where: { shop: SHOP },
+        data: { autoEditPlans: true },
+      });
     }
   });
 
@@ -366,7 +214,9 @@ describe(`plans follow their products through edits: the built app (${provider})
     const [cameraLine] = order.lineIds as [string, string];
     await merchantEdit(order.id, [[cameraLine, 2]]);
     await control("webhooks/idle?timeout_ms=20000");
-    expect(await db.shopifyAction.count({ where: { shop: SHOP, orderId: order.id } })).toBe(0);
+    expect(await store.db.shopifyAction.count({ where: { shop: SHOP, orderId: order.id } })).toBe(
+      0,
+    );
 
     // Taking the added camera away again leaves one camera for the one plan: nothing to do.
     await merchantEdit(order.id, [[cameraLine, 1]]);
@@ -378,15 +228,12 @@ describe(`plans follow their products through edits: the built app (${provider})
   });
 
   it("sent Shopify only requests its schema accepts, and answered every webhook 200", async () => {
-    const requests = (await control("graphql")).body.requests as {
-      operation_name: string | null;
-      validation_errors: string[];
-    }[];
+    const requests = await store.graphqlRequests();
     expect(requests.flatMap((request) => request.validation_errors)).toEqual([]);
     const commits = requests.filter((request) => request.operation_name === "CommitPlanEdit");
     // One edit of the app's per order it lowered above: no edit twice, none where nothing was due.
     expect(commits).toHaveLength(4);
-    const deliveries = (await control("webhooks")).body.deliveries as { status: number | null }[];
+    const deliveries = await store.webhookDeliveries();
     expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
   });
 });
@@ -394,140 +241,83 @@ describe(`plans follow their products through edits: the built app (${provider})
 describe(`the plan edit worker after a crash (${provider})`, () => {
   const SHOP = `plan-edit-worker-${provider}.myshopify.com`;
   let db: AppPrismaClient;
-  let plan: string;
-  let product: string;
-
-  async function worker() {
-    const { createPlanActionWorker } = await import("../../app/plan-actions/worker.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    return createPlanActionWorker({ db, adminFor: offlineAdminFor });
-  }
+  let sold: ProtectedProduct;
 
   /** An order of two headphones with two plans, and the merchant's edit down to one. */
   async function editedOrder() {
-    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-      line_items: [
-        { variant_id: product, quantity: 2 },
-        {
-          variant_id: plan,
-          quantity: 2,
-          requires_shipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: product }],
-        },
-      ],
-    });
-    expect(placed.status).toBe(201);
-    const orderId = String(placed.body.id);
-    const [productLine, planLine] = placed.body.line_items.map((line) => String(line.id));
-    await storeWebhooksIdle();
+    const { orderId, productLine, planLine } = await placeProtectedOrder(SHOP, sold, 2);
     const edited = await storeControl<StoreEdit>(`shops/${SHOP}/orders/${orderId}/edits`, {
       set_quantities: [{ line_item_id: productLine, quantity: 1 }],
     });
     expect(edited.status).toBe(200);
     await storeWebhooksIdle();
-    return { orderId, planLine: planLine!, editId: String(edited.body.order_edit.id) };
-  }
-
-  async function actionsOf(orderId: string): Promise<ShopifyAction[]> {
-    return db.shopifyAction.findMany({ where: { shop: SHOP, orderId }, orderBy: { id: "asc" } });
-  }
-
-  async function orderInStore(orderId: string) {
-    return (await storeControl<StoreOrder>(`shops/${SHOP}/orders/${orderId}`)).body;
-  }
-
-  async function operations(name: string) {
-    return (await storeGraphqlLog()).filter((request) => request.operation_name === name).length;
+    return { orderId, planLine, editId: String(edited.body.order_edit.id) };
   }
 
   /** Runs the action as a worker that dies when it is about to send `dieBefore`, or after all. */
   async function crashingRun(row: ShopifyAction, dieBefore: string | null) {
-    const { claimDueActions, renewActionClaim } =
-      await import("../../app/plan-actions/claim.server");
     const { runPlanEdit } = await import("../../app/plan-actions/edit-plan-lines.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    const crashed = { workerId: "crashed-worker", leaseMs: 200 };
-    expect(await claimDueActions(db, { ...crashed, limit: 10 })).toEqual([row.id]);
-    const outcome = await runPlanEdit(
-      {
-        graphql: (await offlineAdminFor(SHOP))!,
-        beforeMutation: async (request) => {
-          if (dieBefore && (JSON.parse(request) as { mutation: string }).mutation === dieBefore) {
-            return false;
-          }
-          return (await renewActionClaim(db, { ...crashed, id: row.id, request })) !== null;
-        },
-      },
+    const { outcome } = await runThenCrash(
+      db,
       row,
+      runPlanEdit,
+      (request) =>
+        dieBefore !== null && (JSON.parse(request) as { mutation: string }).mutation === dieBefore,
     );
-    // The worker dies here: what came of the run is never recorded.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await crashedLeaseRunsOut();
     return outcome;
   }
 
   beforeAll(async () => {
     db = (await import("../../app/db.server")).default;
-    await installInStore(db, SHOP);
-    await connectShop(db, SHOP);
-    product = (
-      await createStoreProduct(SHOP, {
-        title: "Headphones",
-        variants: [{ title: "Default Title", price: "199.00" }],
-      })
-    ).variants[0]!.id;
-    plan = (
-      await createStoreProduct(SHOP, {
-        title: "Accident protection",
-        variants: [{ title: "2 years", price: "29.00", requires_shipping: false }],
-      })
-    ).variants[0]!.id;
+    sold = await installShopWithPlan(db, SHOP);
   });
 
   it("finds the edit and the refund made after a crash that recorded neither, and does nothing", async () => {
     const { orderId, editId } = await editedOrder();
-    const [queued] = await actionsOf(orderId);
+    const [queued] = await actionsOf(db, SHOP, orderId);
     expect(queued).toMatchObject({ status: "pending", kind: "edit_plan_line", triggerId: editId });
-    const commitsBefore = await operations("CommitPlanEdit");
+    const commitsBefore = await operationCount("CommitPlanEdit");
 
     expect(await crashingRun(queued!, null)).toMatchObject({ kind: "done" });
-    const orphan = (await actionsOf(orderId))[0]!;
+    const orphan = (await actionsOf(db, SHOP, orderId))[0]!;
     expect(orphan).toMatchObject({ status: "running", claimedBy: "crashed-worker" });
 
-    expect(await (await worker()).drain()).toBe(1);
-    const [recovered] = await actionsOf(orderId);
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    const [recovered] = await actionsOf(db, SHOP, orderId);
     expect(recovered).toMatchObject({ status: "done", quantity: 1, amount: "29.0" });
     expect(recovered!.detail).toContain("2 → 1 unit(s)");
-    const order = await orderInStore(orderId);
+    const order = await orderInStore(SHOP, orderId);
     expect(order.line_items.map((line) => line.current_quantity)).toEqual([1, 1]);
     expect(order.refunds.map((refund) => [refund.note, refund.transactions[0]?.amount])).toEqual([
       [ourNote(editId), "29.00"],
     ]);
-    expect((await operations("CommitPlanEdit")) - commitsBefore).toBe(1);
+    expect((await operationCount("CommitPlanEdit")) - commitsBefore).toBe(1);
   });
 
   it("refunds once after a crash between the committed edit and its refund", async () => {
     const { orderId, editId } = await editedOrder();
-    const [queued] = await actionsOf(orderId);
-    const commitsBefore = await operations("CommitPlanEdit");
+    const [queued] = await actionsOf(db, SHOP, orderId);
+    const commitsBefore = await operationCount("CommitPlanEdit");
 
     // The edit is committed; the worker dies before it sends the refund.
     expect(await crashingRun(queued!, "refundCreate")).toEqual({ kind: "lost_claim" });
-    expect((await orderInStore(orderId)).refunds).toEqual([]);
-    const orphan = (await actionsOf(orderId))[0]!;
+    expect((await orderInStore(SHOP, orderId)).refunds).toEqual([]);
+    const orphan = (await actionsOf(db, SHOP, orderId))[0]!;
     expect(JSON.parse(orphan.request!)).toMatchObject({
       mutation: "orderEditCommit",
       planEdit: { removedValue: 2900 },
     });
 
     // The next run reads the lowered order: no edit again, and the refund the edit left owed.
-    expect(await (await worker()).drain()).toBe(1);
-    const [recovered] = await actionsOf(orderId);
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    const [recovered] = await actionsOf(db, SHOP, orderId);
     expect(recovered).toMatchObject({ status: "done", quantity: 1, amount: "29.0" });
-    const order = await orderInStore(orderId);
+    const order = await orderInStore(SHOP, orderId);
     expect(order.line_items.map((line) => line.current_quantity)).toEqual([1, 1]);
     expect(order.refunds.map((refund) => [refund.note, refund.transactions[0]?.amount])).toEqual([
       [ourNote(editId), "29.00"],
     ]);
-    expect((await operations("CommitPlanEdit")) - commitsBefore).toBe(1);
+    expect((await operationCount("CommitPlanEdit")) - commitsBefore).toBe(1);
   });
 });

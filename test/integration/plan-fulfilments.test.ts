@@ -1,18 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
-import type { ShopifyAction } from "../../app/generated/prisma/sqlite/client";
-import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
+import { storeControl, storeWebhooksIdle } from "../support/local-store";
 import {
-  createStoreProduct,
-  installInStore,
-  storeControl,
-  storeGraphqlLog,
-  storeWebhooksIdle,
-} from "../support/local-store";
-import { connectShop } from "../support/shops";
-import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
-import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
+  actionsOf,
+  builtAppWithPlans,
+  crashedLeaseRunsOut,
+  fulfilInStore,
+  installShopWithPlan,
+  operationCount,
+  orderInStore,
+  placeProtectedOrder,
+  planActionWorker,
+  runThenCrash,
+  type ProtectedProduct,
+  type StoreFulfillment,
+  type StoreOrder,
+} from "../support/plan-actions";
 
 // Plans follow their products (decision 025): with "fulfil plans with their products" on, when
 // the merchant fulfils a protected product in the store, the app fulfils the same units of its
@@ -23,34 +27,6 @@ import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 const provider = testDatabaseProvider();
 const OFF = "Not fulfilled: fulfilling plans with their products is off in the app's settings";
 
-interface StoreFulfillment {
-  id: string;
-  status: string;
-  line_items: { id: string; quantity: number }[];
-}
-
-interface StoreOrder {
-  id: string;
-  name: string;
-  line_items: { id: string }[];
-  fulfillments: StoreFulfillment[];
-}
-
-const TERMINAL = new Set(["done", "skipped", "dead"]);
-
-/** The order's actions once there are `count` and none is open any more. */
-function settledActions(db: AppPrismaClient, shop: string, orderId: string, count: number) {
-  return async () => {
-    const rows = await db.shopifyAction.findMany({
-      where: { shop, orderId },
-      orderBy: { id: "asc" },
-    });
-    return rows.length === count && rows.every((row) => TERMINAL.has(row.status))
-      ? rows
-      : undefined;
-  };
-}
-
 /** The fulfilments of an order as the tests compare them: [line item, units] of each. */
 function fulfilmentLines(order: StoreOrder) {
   return order.fulfillments.map((fulfillment) =>
@@ -60,56 +36,8 @@ function fulfilmentLines(order: StoreOrder) {
 
 describe(`plans fulfilled with their products: the built app against the local store (${provider})`, () => {
   const SHOP = `plan-fulfil-${provider}.myshopify.com`;
-  let app: AppAgainstStore;
-  let db: AppPrismaClient;
-  const variants = { laptop: "", camera: "", twoYears: "", threeYears: "" };
-  const explain = () => app.explain();
-
-  async function control(path: string, body?: unknown) {
-    const answer = await app.control(path, body);
-    expect(answer.status, answer.text).toBeLessThan(300);
-    return answer;
-  }
-
-  async function addProduct(title: string, prices: [string, string][], requiresShipping = true) {
-    const created = await control(`shops/${SHOP}/products`, {
-      title,
-      variants: prices.map(([variant, price]) => ({
-        title: variant,
-        price,
-        requires_shipping: requiresShipping,
-      })),
-    });
-    return (created.body.variants as { id: string }[]).map((variant) => String(variant.id));
-  }
-
-  /**
-   * A paid order; `protects` makes the line a plan line of that variant, as the storefront does.
-   * A plan needs no shipping: it sits on a fulfilment order of its own, apart from its product's;
-   * `service` puts a line on a fulfilment service's fulfilment order instead.
-   */
-  async function placeOrder(
-    lines: { variant: string; quantity: number; protects?: string; service?: string }[],
-  ) {
-    const order = (
-      await control(`shops/${SHOP}/orders`, {
-        line_items: lines.map((line) => ({
-          variant_id: line.variant,
-          quantity: line.quantity,
-          ...(line.protects
-            ? {
-                requires_shipping: false,
-                properties: [{ name: "_svc_protected_product_ref", value: line.protects }],
-              }
-            : {}),
-          ...(line.service ? { fulfillment_service: line.service } : {}),
-        })),
-      })
-    ).body as unknown as StoreOrder;
-    const orderId = String(order.id);
-    await serviceEvents(orderId, 1);
-    return { ...order, id: orderId, lineIds: order.line_items.map((line) => String(line.id)) };
-  }
+  const store = builtAppWithPlans(SHOP);
+  const { variants, control, placeOrder } = store;
 
   /** The merchant fulfils in the store's admin; the body is the fulfillments/create webhook's. */
   async function merchantFulfils(orderId: string, lines: [string, number][]) {
@@ -119,38 +47,14 @@ describe(`plans fulfilled with their products: the built app against the local s
     return { fulfillment: answer.body as unknown as StoreFulfillment, webhookBody: answer.text };
   }
 
-  async function storeOrder(orderId: string) {
-    return (await control(`shops/${SHOP}/orders/${orderId}`)).body as unknown as StoreOrder;
-  }
-
-  async function serviceEvents(orderId: string, count: number) {
-    return waitFor(
-      `${count} service events for order ${orderId}`,
-      async () => {
-        const state = await app.service.state("sandbox");
-        const events = state.orders.find((order) => order.order_id === orderId)?.events;
-        return events && events.length >= count ? events : undefined;
-      },
-      explain,
-    );
-  }
-
   /** The order's actions once settled, its fulfilments in the store and the service's events. */
   async function settle(orderId: string, actions: number, events: number) {
-    const rows = await waitFor(
-      `${actions} settled actions of order ${orderId}`,
-      settledActions(db, SHOP, orderId, actions),
-      explain,
-    );
-    const idle = await control("webhooks/idle?timeout_ms=20000");
-    expect(idle.body.idle).toBe(true);
-    const received = await serviceEvents(orderId, events);
-    expect(received, "no event beyond those expected").toHaveLength(events);
-    return { rows, order: await storeOrder(orderId), events: received };
+    const settled = await store.settleActions(orderId, actions, events);
+    return { ...settled, order: await store.storeOrder(orderId) };
   }
 
   async function fulfilRequests() {
-    const requests = (await control("graphql")).body.requests as {
+    const requests = (await store.graphqlRequests()) as {
       operation_name: string | null;
       variables: { fulfillment?: { notifyCustomer?: boolean } };
     }[];
@@ -158,40 +62,11 @@ describe(`plans fulfilled with their products: the built app against the local s
   }
 
   async function setAutoFulfil(on: boolean) {
-    await db.shopConnection.update({ where: { shop: SHOP }, data: { autoFulfilPlans: on } });
+    await store.db.shopConnection.update({ where: { shop: SHOP }, data: { autoFulfilPlans: on } });
   }
 
-  beforeAll(async () => {
-    app = await startAppAgainstStore();
-    db = (await import("../../app/db.server")).default;
-    await control("shops", {
-      shop: SHOP,
-      app_url: app.server.url,
-      api_key: TEST_API_KEY,
-      api_secret: TEST_API_SECRET,
-    });
-    await control(`shops/${SHOP}/install`, {});
-    await connectShop(db, SHOP);
-    variants.laptop = (await addProduct("Laptop", [["Default Title", "999.00"]]))[0]!;
-    variants.camera = (await addProduct("Camera", [["Default Title", "499.00"]]))[0]!;
-    const plans = await addProduct(
-      "Accident protection",
-      [
-        ["2 years", "49.00"],
-        ["3 years", "79.00"],
-      ],
-      false,
-    );
-    variants.twoYears = plans[0]!;
-    variants.threeYears = plans[1]!;
-  }, 90_000);
-
-  afterAll(async () => {
-    await app?.stop();
-  });
-
   it("leaves the plan alone, recorded as skipped, while the setting is off (its default)", async () => {
-    const connection = await db.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
+    const connection = await store.db.shopConnection.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(connection.autoFulfilPlans).toBe(false);
     const order = await placeOrder([
       { variant: variants.laptop, quantity: 1 },
@@ -250,7 +125,7 @@ describe(`plans fulfilled with their products: the built app against the local s
     const requests = await fulfilRequests();
     expect(requests).toHaveLength(1);
     expect(requests[0]!.variables.fulfillment?.notifyCustomer).toBe(false);
-    const receipts = await db.webhookReceipt.findMany({
+    const receipts = await store.db.webhookReceipt.findMany({
       where: { shop: SHOP, orderId: order.id, topic: "fulfillments/create" },
     });
     expect(receipts.map((receipt) => receipt.status)).toEqual(["processed", "processed"]);
@@ -309,7 +184,9 @@ describe(`plans fulfilled with their products: the built app against the local s
     ]);
     await settle(order.id, 0, 2);
     // Read again once the fulfilment's webhook was handled (settle waits for it).
-    expect(await db.shopifyAction.count({ where: { shop: SHOP, orderId: order.id } })).toBe(0);
+    expect(await store.db.shopifyAction.count({ where: { shop: SHOP, orderId: order.id } })).toBe(
+      0,
+    );
   });
 
   it("leaves a plan on a fulfilment service's fulfilment order, and says why", async () => {
@@ -340,35 +217,13 @@ describe(`plans fulfilled with their products: the built app against the local s
     const { fulfillment, webhookBody } = await merchantFulfils(order.id, [[cameraLine, 1]]);
     const settled = await settle(order.id, 1, 3);
 
-    const deliveries = (await control("webhooks")).body.deliveries as {
-      topic: string;
-      subject: string;
-      webhook_id: string;
-      event_id: string;
-      status: number | null;
-    }[];
+    const deliveries = await store.webhookDeliveries();
     const original = deliveries.find(
       (delivery) =>
         delivery.topic === "fulfillments/create" &&
         delivery.subject === `gid://shopify/Fulfillment/${String(fulfillment.id)}`,
     )!;
-    for (const ids of [
-      { webhookId: original.webhook_id, eventId: original.event_id },
-      { webhookId: crypto.randomUUID(), eventId: crypto.randomUUID() },
-    ]) {
-      const answer = await fetch(`${app.server.url}/webhooks/fulfillments/create`, {
-        method: "POST",
-        headers: shopifyWebhookHeaders({
-          topic: "fulfillments/create",
-          shop: SHOP,
-          body: webhookBody,
-          secret: TEST_API_SECRET,
-          ...ids,
-        }),
-        body: webhookBody,
-      });
-      expect(answer.status).toBe(200);
-    }
+    await store.redeliver("fulfillments/create", webhookBody, original);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const again = await settle(order.id, 1, 3);
     expect(again.rows).toEqual(settled.rows);
@@ -388,7 +243,7 @@ describe(`plans fulfilled with their products: the built app against the local s
     expect(skipped.rows[0]).toMatchObject({ status: "skipped", detail: OFF });
 
     // What the admin's button does (built by the admin's part of issue 16): the row runs again.
-    await db.shopifyAction.update({
+    await store.db.shopifyAction.update({
       where: { id: skipped.rows[0]!.id },
       data: {
         status: "pending",
@@ -404,12 +259,9 @@ describe(`plans fulfilled with their products: the built app against the local s
   });
 
   it("sent Shopify only requests its schema accepts, and answered every webhook 200", async () => {
-    const requests = (await control("graphql")).body.requests as {
-      operation_name: string | null;
-      validation_errors: string[];
-    }[];
+    const requests = await store.graphqlRequests();
     expect(requests.flatMap((request) => request.validation_errors)).toEqual([]);
-    const deliveries = (await control("webhooks")).body.deliveries as { status: number | null }[];
+    const deliveries = await store.webhookDeliveries();
     expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
   });
 });
@@ -417,84 +269,29 @@ describe(`plans fulfilled with their products: the built app against the local s
 describe(`the plan fulfilment worker (${provider})`, () => {
   const SHOP = `plan-fulfil-worker-${provider}.myshopify.com`;
   let db: AppPrismaClient;
-  let plan: string;
-  let product: string;
-
-  async function worker() {
-    const { createPlanActionWorker } = await import("../../app/plan-actions/worker.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    return createPlanActionWorker({ db, adminFor: offlineAdminFor });
-  }
-
-  async function actionsOf(orderId: string): Promise<ShopifyAction[]> {
-    return db.shopifyAction.findMany({ where: { shop: SHOP, orderId }, orderBy: { id: "asc" } });
-  }
+  let sold: ProtectedProduct;
 
   async function fulfilments(orderId: string) {
-    const order = await storeControl<StoreOrder>(`shops/${SHOP}/orders/${orderId}`);
-    return fulfilmentLines(order.body);
+    return fulfilmentLines(await orderInStore(SHOP, orderId));
   }
 
   beforeAll(async () => {
     db = (await import("../../app/db.server")).default;
-    await installInStore(db, SHOP);
-    await connectShop(db, SHOP);
+    sold = await installShopWithPlan(db, SHOP);
     await db.shopConnection.update({ where: { shop: SHOP }, data: { autoFulfilPlans: true } });
-    product = (
-      await createStoreProduct(SHOP, {
-        title: "Headphones",
-        variants: [{ title: "Default Title", price: "199.00" }],
-      })
-    ).variants[0]!.id;
-    plan = (
-      await createStoreProduct(SHOP, {
-        title: "Accident protection",
-        variants: [{ title: "2 years", price: "29.00", requires_shipping: false }],
-      })
-    ).variants[0]!.id;
   });
 
   it("does nothing more after a crash between fulfillmentCreate and recording it", async () => {
-    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-      line_items: [
-        { variant_id: product, quantity: 2 },
-        {
-          variant_id: plan,
-          quantity: 2,
-          requires_shipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: product }],
-        },
-      ],
-    });
-    expect(placed.status).toBe(201);
-    const orderId = String(placed.body.id);
-    const [productLine, planLine] = placed.body.line_items.map((line) => String(line.id));
-    await storeWebhooksIdle();
-    const fulfilled = await storeControl(`shops/${SHOP}/orders/${orderId}/fulfillments`, {
-      line_items: [{ id: productLine, quantity: 2 }],
-    });
-    expect(fulfilled.status).toBe(201);
-    await storeWebhooksIdle();
-    const [queued] = await actionsOf(orderId);
+    const { orderId, productLine, planLine } = await placeProtectedOrder(SHOP, sold, 2);
+    await fulfilInStore(SHOP, orderId, productLine, 2);
+    const [queued] = await actionsOf(db, SHOP, orderId);
     expect(queued).toMatchObject({ kind: "fulfil_plan_line", status: "pending", attempts: 0 });
 
     // A worker claims the action, fulfils the plan, and dies before recording what came of it.
-    const { claimDueActions, renewActionClaim } =
-      await import("../../app/plan-actions/claim.server");
     const { runPlanFulfilment } = await import("../../app/plan-actions/fulfil-plan-line.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    const crashed = { workerId: "crashed-worker", leaseMs: 200 };
-    expect(await claimDueActions(db, { ...crashed, limit: 10 })).toEqual([queued!.id]);
-    const sent = await runPlanFulfilment(
-      {
-        graphql: (await offlineAdminFor(SHOP))!,
-        beforeMutation: async (request) =>
-          (await renewActionClaim(db, { ...crashed, id: queued!.id, request })) !== null,
-      },
-      queued!,
-    );
+    const { outcome: sent } = await runThenCrash(db, queued!, runPlanFulfilment);
     expect(sent).toMatchObject({ kind: "done", result: { quantity: 2 } });
-    const orphan = (await actionsOf(orderId))[0]!;
+    const orphan = (await actionsOf(db, SHOP, orderId))[0]!;
     expect(orphan).toMatchObject({ status: "running", claimedBy: "crashed-worker" });
     expect(JSON.parse(orphan.request!)).toMatchObject({ notifyCustomer: false });
     expect(await fulfilments(orderId)).toEqual([[[productLine, 2]], [[planLine, 2]]]);
@@ -502,21 +299,17 @@ describe(`the plan fulfilment worker (${provider})`, () => {
 
     // Once the lease has run out, another worker takes the action: the read finds the plan
     // fulfilled, and it fulfils nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const before = (await storeGraphqlLog()).filter(
-      (request) => request.operation_name === "FulfilPlanLines",
-    ).length;
-    expect(await (await worker()).drain()).toBe(1);
-    const [recovered] = await actionsOf(orderId);
+    await crashedLeaseRunsOut();
+    const before = await operationCount("FulfilPlanLines");
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    const [recovered] = await actionsOf(db, SHOP, orderId);
     expect(recovered).toMatchObject({ status: "done", attempts: 1, fulfillmentId: null });
     expect(recovered!.detail).toContain("2 plan unit(s) of product");
     expect(await fulfilments(orderId)).toEqual([[[productLine, 2]], [[planLine, 2]]]);
-    const after = (await storeGraphqlLog()).filter(
-      (request) => request.operation_name === "FulfilPlanLines",
-    ).length;
+    const after = await operationCount("FulfilPlanLines");
     expect(after).toBe(before);
     // The app's own fulfilment queued nothing.
-    expect(await actionsOf(orderId)).toHaveLength(1);
+    expect(await actionsOf(db, SHOP, orderId)).toHaveLength(1);
   });
 
   it("fulfils the plan when the fulfilment came before the app recorded its order", async () => {
@@ -524,50 +317,20 @@ describe(`the plan fulfilment worker (${provider})`, () => {
     expect((await storeControl("webhooks/drop", { count: 1, topic: "orders/create" })).status).toBe(
       200,
     );
-    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-      line_items: [
-        { variant_id: product, quantity: 1 },
-        {
-          variant_id: plan,
-          quantity: 1,
-          requires_shipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: product }],
-        },
-      ],
-    });
-    const orderId = String(placed.body.id);
-    const [productLine, planLine] = placed.body.line_items.map((line) => String(line.id));
-    await storeWebhooksIdle();
-    await storeControl(`shops/${SHOP}/orders/${orderId}/fulfillments`, {
-      line_items: [{ id: productLine, quantity: 1 }],
-    });
-    await storeWebhooksIdle();
-    expect(await actionsOf(orderId)).toMatchObject([{ status: "pending", planLineId: "" }]);
+    const { orderId, productLine, planLine } = await placeProtectedOrder(SHOP, sold, 1);
+    await fulfilInStore(SHOP, orderId, productLine, 1);
+    expect(await actionsOf(db, SHOP, orderId)).toMatchObject([
+      { status: "pending", planLineId: "" },
+    ]);
 
-    expect(await (await worker()).drain()).toBe(1);
-    expect((await actionsOf(orderId))[0]).toMatchObject({ status: "done", quantity: 1 });
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    expect((await actionsOf(db, SHOP, orderId))[0]).toMatchObject({ status: "done", quantity: 1 });
     expect(await fulfilments(orderId)).toEqual([[[productLine, 1]], [[planLine, 1]]]);
   });
 
   it("ends the action with Shopify's reason when fulfillmentCreate is refused", async () => {
-    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-      line_items: [
-        { variant_id: product, quantity: 1 },
-        {
-          variant_id: plan,
-          quantity: 1,
-          requires_shipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: product }],
-        },
-      ],
-    });
-    const orderId = String(placed.body.id);
-    const [productLine] = placed.body.line_items.map((line) => String(line.id));
-    await storeWebhooksIdle();
-    await storeControl(`shops/${SHOP}/orders/${orderId}/fulfillments`, {
-      line_items: [{ id: productLine, quantity: 1 }],
-    });
-    await storeWebhooksIdle();
+    const { orderId, productLine } = await placeProtectedOrder(SHOP, sold, 1);
+    await fulfilInStore(SHOP, orderId, productLine, 1);
     const { expectAdminGraphql } = await import("../support/admin-graphql");
     expectAdminGraphql("FulfilPlanLines", {
       data: {
@@ -579,8 +342,8 @@ describe(`the plan fulfilment worker (${provider})`, () => {
         },
       },
     });
-    expect(await (await worker()).drain()).toBe(1);
-    const [dead] = await actionsOf(orderId);
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    const [dead] = await actionsOf(db, SHOP, orderId);
     expect(dead).toMatchObject({ status: "dead", fulfillmentId: null });
     expect(dead!.lastError).toContain("Shopify refused the plan fulfilment on #");
     expect(dead!.lastError).toContain(

@@ -1,23 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
-import type { ShopifyAction } from "../../app/generated/prisma/sqlite/client";
 import { expectAdminGraphql } from "../support/admin-graphql";
-import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
 import {
   advanceStoreClock,
-  createStoreProduct,
   freezeStoreClock,
-  installInStore,
   releaseStoreClock,
   storeControl,
   storeGraphqlLog,
-  storeWebhooksIdle,
   type StoreGraphqlRequest,
 } from "../support/local-store";
-import { connectShop } from "../support/shops";
-import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
-import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
+import {
+  actionsOf,
+  builtAppWithPlans,
+  crashedLeaseRunsOut,
+  installShopWithPlan,
+  orderInStore,
+  placeProtectedOrder,
+  planActionWorker,
+  refundInStore,
+  refundLines,
+  runThenCrash,
+  type ProtectedProduct,
+  type StoreRefund,
+} from "../support/plan-actions";
 
 // Plans follow their products (decision 022): when the merchant refunds a protected product in
 // the store, the app refunds the same units of its plan line in Shopify, once. First the built
@@ -28,101 +34,21 @@ import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 const provider = testDatabaseProvider();
 const NOTE = "svc-protection: plan refunded with its product";
 
-interface StoreLine {
-  id: string;
-  variant_id: string | null;
-}
-
-interface StoreRefund {
-  id: string;
-  note: string | null;
-  refund_line_items: { line_item_id: string; quantity: number; restock_type: string }[];
-  transactions: { amount: string; kind: string }[];
-}
-
-interface StoreOrder {
-  id: string;
-  name: string;
-  line_items: StoreLine[];
-  refunds: StoreRefund[];
-}
-
 /** A refund as the tests compare them: its note, its lines and the money it returned. */
 function refundSummary(refund: StoreRefund) {
   return {
     note: refund.note,
-    lines: refund.refund_line_items.map((line) => [
-      String(line.line_item_id),
-      line.quantity,
-      line.restock_type,
-    ]),
+    lines: refundLines(refund),
     amounts: refund.transactions.map((transaction) => transaction.amount),
   };
 }
 
 const ourNote = (trigger: StoreRefund) => `${NOTE} (refund ${String(trigger.id)})`;
 
-const TERMINAL = new Set(["done", "skipped", "dead"]);
-
-/** The order's actions once there are `count` and none is open any more. */
-function settledActions(db: AppPrismaClient, shop: string, orderId: string, count: number) {
-  return async () => {
-    const rows = await db.shopifyAction.findMany({
-      where: { shop, orderId },
-      orderBy: { id: "asc" },
-    });
-    return rows.length === count && rows.every((row) => TERMINAL.has(row.status))
-      ? rows
-      : undefined;
-  };
-}
-
 describe(`plans follow their products: the built app against the local store (${provider})`, () => {
   const SHOP = `plans-${provider}.myshopify.com`;
-  let app: AppAgainstStore;
-  let db: AppPrismaClient;
-  const variants = { laptop: "", camera: "", twoYears: "", threeYears: "" };
-  const explain = () => app.explain();
-
-  async function control(path: string, body?: unknown) {
-    const answer = await app.control(path, body);
-    expect(answer.status, answer.text).toBeLessThan(300);
-    return answer;
-  }
-
-  async function addProduct(title: string, prices: [string, string][], requiresShipping = true) {
-    const created = await control(`shops/${SHOP}/products`, {
-      title,
-      variants: prices.map(([variant, price]) => ({
-        title: variant,
-        price,
-        requires_shipping: requiresShipping,
-      })),
-    });
-    return (created.body.variants as { id: string }[]).map((variant) => String(variant.id));
-  }
-
-  /** A paid order; `protects` makes the line a plan line of that variant, as the storefront does. */
-  async function placeOrder(lines: { variant: string; quantity: number; protects?: string }[]) {
-    const order = (
-      await control(`shops/${SHOP}/orders`, {
-        line_items: lines.map((line) => ({
-          variant_id: line.variant,
-          quantity: line.quantity,
-          ...(line.protects
-            ? {
-                requires_shipping: false,
-                properties: [{ name: "_svc_protected_product_ref", value: line.protects }],
-              }
-            : {}),
-        })),
-      })
-    ).body as unknown as StoreOrder;
-    const orderId = String(order.id);
-    // The order_placed goes first; the refunds below follow it.
-    await serviceEvents(orderId, 1);
-    return { ...order, id: orderId, lineIds: order.line_items.map((line) => String(line.id)) };
-  }
+  const store = builtAppWithPlans(SHOP);
+  const { variants, control, placeOrder } = store;
 
   /** The merchant refunds in the store's admin; the body is the refunds/create webhook's. */
   async function merchantRefund(orderId: string, lines: [string, number, string][]) {
@@ -136,65 +62,16 @@ describe(`plans follow their products: the built app against the local store (${
     return { refund: answer.body as unknown as StoreRefund, webhookBody: answer.text };
   }
 
-  async function storeRefunds(orderId: string) {
-    const order = (await control(`shops/${SHOP}/orders/${orderId}`)).body as unknown as StoreOrder;
-    return order.refunds.map(refundSummary);
-  }
-
-  async function serviceEvents(orderId: string, count: number) {
-    return waitFor(
-      `${count} service events for order ${orderId}`,
-      async () => {
-        const state = await app.service.state("sandbox");
-        const types = state.orders.find((order) => order.order_id === orderId)?.events;
-        return types && types.length >= count ? types.map((event) => event.type) : undefined;
-      },
-      explain,
-    );
-  }
-
   /** The order's actions once settled, its refunds in the store and the service's events. */
   async function settle(orderId: string, actions: number, events: number) {
-    const rows = await waitFor(
-      `${actions} settled actions of order ${orderId}`,
-      settledActions(db, SHOP, orderId, actions),
-      explain,
-    );
-    const idle = await control("webhooks/idle?timeout_ms=20000");
-    expect(idle.body.idle).toBe(true);
-    const types = await serviceEvents(orderId, events);
-    expect(types, "no event beyond those expected").toHaveLength(events);
-    return { rows, refunds: await storeRefunds(orderId), types };
+    const settled = await store.settleActions(orderId, actions, events);
+    const order = await store.storeOrder(orderId);
+    return {
+      rows: settled.rows,
+      refunds: order.refunds.map(refundSummary),
+      types: settled.events.map((event) => event.type),
+    };
   }
-
-  beforeAll(async () => {
-    app = await startAppAgainstStore();
-    db = (await import("../../app/db.server")).default;
-    await control("shops", {
-      shop: SHOP,
-      app_url: app.server.url,
-      api_key: TEST_API_KEY,
-      api_secret: TEST_API_SECRET,
-    });
-    await control(`shops/${SHOP}/install`, {});
-    await connectShop(db, SHOP);
-    variants.laptop = (await addProduct("Laptop", [["Default Title", "999.00"]]))[0]!;
-    variants.camera = (await addProduct("Camera", [["Default Title", "499.00"]]))[0]!;
-    const plans = await addProduct(
-      "Accident protection",
-      [
-        ["2 years", "49.00"],
-        ["3 years", "79.00"],
-      ],
-      false,
-    );
-    variants.twoYears = plans[0]!;
-    variants.threeYears = plans[1]!;
-  }, 90_000);
-
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   it("refunds the unshipped plan of part of a refunded product, cancelled, once", async () => {
     const order = await placeOrder([
@@ -220,8 +97,7 @@ describe(`plans follow their products: the built app against the local store (${
       { note: null, lines: [[laptopLine, 1, "cancel"]], amounts: ["999.00"] },
       { note: ourNote(refund), lines: [[planLine, 1, "cancel"]], amounts: ["49.00"] },
     ]);
-    const inStore = (await control(`shops/${SHOP}/orders/${order.id}`))
-      .body as unknown as StoreOrder;
+    const inStore = await store.storeOrder(order.id);
     expect(inStore.refunds.map((candidate) => String(candidate.id))).toContain(rows[0]!.refundId);
     expect(types).toEqual([
       "order_placed",
@@ -311,13 +187,7 @@ describe(`plans follow their products: the built app against the local store (${
     const settled = await settle(order.id, 1, 3);
 
     // The app's own refund came back as refunds/create: reported, and it triggered nothing.
-    const deliveries = (await control("webhooks")).body.deliveries as {
-      topic: string;
-      subject: string;
-      webhook_id: string;
-      event_id: string;
-      status: number | null;
-    }[];
+    const deliveries = await store.webhookDeliveries();
     const refundDeliveries = deliveries.filter(
       (delivery) => delivery.topic === "refunds/create" && delivery.status === 200,
     );
@@ -333,30 +203,14 @@ describe(`plans follow their products: the built app against the local store (${
     const original = refundDeliveries.find(
       (delivery) => delivery.subject === `gid://shopify/Refund/${String(refund.id)}`,
     )!;
-    for (const ids of [
-      { webhookId: original.webhook_id, eventId: original.event_id },
-      { webhookId: crypto.randomUUID(), eventId: crypto.randomUUID() },
-    ]) {
-      const answer = await fetch(`${app.server.url}/webhooks/refunds/create`, {
-        method: "POST",
-        headers: shopifyWebhookHeaders({
-          topic: "refunds/create",
-          shop: SHOP,
-          body: webhookBody,
-          secret: TEST_API_SECRET,
-          ...ids,
-        }),
-        body: webhookBody,
-      });
-      expect(answer.status).toBe(200);
-    }
+    await store.redeliver("refunds/create", webhookBody, original);
     // Give a worker the time it would need to act on anything new.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const again = await settle(order.id, 1, 3);
     expect(again.rows).toEqual(settled.rows);
     expect(again.refunds).toEqual(settled.refunds);
     expect(again.refunds).toHaveLength(2);
-    const receipts = await db.webhookReceipt.findMany({
+    const receipts = await store.db.webhookReceipt.findMany({
       where: { shop: SHOP, orderId: order.id, topic: "refunds/create" },
       orderBy: { receivedAt: "asc" },
     });
@@ -368,7 +222,10 @@ describe(`plans follow their products: the built app against the local store (${
   });
 
   it("leaves the plan alone, recorded as skipped, when the merchant turned it off", async () => {
-    await db.shopConnection.update({ where: { shop: SHOP }, data: { autoRefundPlans: false } });
+    await store.db.shopConnection.update({
+      where: { shop: SHOP },
+      data: { autoRefundPlans: false },
+    });
     try {
       const order = await placeOrder([
         { variant: variants.camera, quantity: 1 },
@@ -392,16 +249,15 @@ describe(`plans follow their products: the built app against the local store (${
       ]);
       expect(types).toEqual(["order_placed", "order_line_items_cancelled"]);
     } finally {
-      await db.shopConnection.update({ where: { shop: SHOP }, data: { autoRefundPlans: true } });
+      await store.db.shopConnection.update({
+        where: { shop: SHOP },
+        data: { autoRefundPlans: true },
+      });
     }
   });
 
   it("sent Shopify only requests its schema accepts, and answered every webhook 200", async () => {
-    const requests = (await control("graphql")).body.requests as {
-      operation_name: string | null;
-      validation_errors: string[];
-      idempotency_key: string | null;
-    }[];
+    const requests = await store.graphqlRequests();
     expect(requests.flatMap((request) => request.validation_errors)).toEqual([]);
     const refundKeys = requests
       .filter((request) => request.operation_name === "RefundPlanLine")
@@ -409,7 +265,7 @@ describe(`plans follow their products: the built app against the local store (${
     // One refundCreate per plan refund made above, each with a key of its own.
     expect(refundKeys).toHaveLength(6);
     expect(new Set(refundKeys).size).toBe(6);
-    const deliveries = (await control("webhooks")).body.deliveries as { status: number | null }[];
+    const deliveries = await store.webhookDeliveries();
     expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
   });
 });
@@ -417,48 +273,21 @@ describe(`plans follow their products: the built app against the local store (${
 describe(`the plan action worker (${provider})`, () => {
   const SHOP = `plan-worker-${provider}.myshopify.com`;
   let db: AppPrismaClient;
-  let plan: string;
-  let product: string;
+  let sold: ProtectedProduct;
 
   /** A worker of this process, at `now` when a test moves time on. */
-  async function worker(options: { workerId?: string; now?: () => Date } = {}) {
-    const { createPlanActionWorker } = await import("../../app/plan-actions/worker.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    return createPlanActionWorker({ db, adminFor: offlineAdminFor, ...options });
-  }
+  const worker = (options: { now?: () => Date } = {}) => planActionWorker(db, options);
 
   /** An order of one product with its plan, and the merchant's refund of the product. */
   async function refundedOrder() {
-    const placed = await storeControl<StoreOrder>(`shops/${SHOP}/orders`, {
-      line_items: [
-        { variant_id: product, quantity: 1 },
-        {
-          variant_id: plan,
-          quantity: 1,
-          requires_shipping: false,
-          properties: [{ name: "_svc_protected_product_ref", value: product }],
-        },
-      ],
-    });
-    expect(placed.status).toBe(201);
-    const orderId = String(placed.body.id);
-    const [productLine, planLine] = placed.body.line_items.map((line) => String(line.id));
-    await storeWebhooksIdle();
-    const refunded = await storeControl<StoreRefund>(`shops/${SHOP}/orders/${orderId}/refunds`, {
-      refund_line_items: [{ line_item_id: productLine, quantity: 1, restock_type: "cancel" }],
-    });
-    expect(refunded.status).toBe(201);
-    await storeWebhooksIdle();
-    return { orderId, planLine: planLine!, trigger: refunded.body };
-  }
-
-  async function actionsOf(orderId: string): Promise<ShopifyAction[]> {
-    return db.shopifyAction.findMany({ where: { shop: SHOP, orderId }, orderBy: { id: "asc" } });
+    const { orderId, productLine, planLine } = await placeProtectedOrder(SHOP, sold, 1);
+    const trigger = await refundInStore(SHOP, orderId, productLine, 1);
+    return { orderId, planLine, trigger };
   }
 
   async function ourRefunds(orderId: string) {
-    const order = await storeControl<StoreOrder>(`shops/${SHOP}/orders/${orderId}`);
-    return order.body.refunds.filter((refund) => refund.note?.startsWith(NOTE)).map(refundSummary);
+    const order = await orderInStore(SHOP, orderId);
+    return order.refunds.filter((refund) => refund.note?.startsWith(NOTE)).map(refundSummary);
   }
 
   /** The app's refundCreate requests in the store's log, with their idempotency keys. */
@@ -473,47 +302,21 @@ describe(`the plan action worker (${provider})`, () => {
 
   beforeAll(async () => {
     db = (await import("../../app/db.server")).default;
-    await installInStore(db, SHOP);
-    await connectShop(db, SHOP);
-    product = (
-      await createStoreProduct(SHOP, {
-        title: "Headphones",
-        variants: [{ title: "Default Title", price: "199.00" }],
-      })
-    ).variants[0]!.id;
-    plan = (
-      await createStoreProduct(SHOP, {
-        title: "Accident protection",
-        variants: [{ title: "2 years", price: "29.00", requires_shipping: false }],
-      })
-    ).variants[0]!.id;
+    sold = await installShopWithPlan(db, SHOP);
   });
 
   it("finds its refund after a crash between refundCreate and recording it, and refunds once", async () => {
     const { orderId, planLine, trigger } = await refundedOrder();
-    const [queued] = await actionsOf(orderId);
+    const [queued] = await actionsOf(db, SHOP, orderId);
     expect(queued).toMatchObject({ status: "pending", planLineId: planLine, attempts: 0 });
 
     // A worker claims the action, sends the refund, and dies before recording what came of it.
-    const { claimDueActions, renewActionClaim } =
-      await import("../../app/plan-actions/claim.server");
     const { runPlanRefund, planRefundIdempotencyKey } =
       await import("../../app/plan-actions/refund-plan-line.server");
-    const { offlineAdminFor } = await import("../../app/workers.server");
-    const crashed = { workerId: "crashed-worker", leaseMs: 200 };
-    expect(await claimDueActions(db, { ...crashed, limit: 10 })).toEqual([queued!.id]);
-    const graphql = (await offlineAdminFor(SHOP))!;
-    const sent = await runPlanRefund(
-      {
-        graphql,
-        beforeMutation: async (request) =>
-          (await renewActionClaim(db, { ...crashed, id: queued!.id, request })) !== null,
-      },
-      queued!,
-    );
+    const { outcome: sent, graphql } = await runThenCrash(db, queued!, runPlanRefund);
     expect(sent).toMatchObject({ kind: "done", result: { quantity: 1 } });
     const madeRefundId = sent.kind === "done" ? sent.result?.refundId : undefined;
-    const orphan = (await actionsOf(orderId))[0]!;
+    const orphan = (await actionsOf(db, SHOP, orderId))[0]!;
     expect(orphan).toMatchObject({ status: "running", claimedBy: "crashed-worker" });
     expect(JSON.parse(orphan.request!)).toMatchObject({ note: ourNote(trigger), notify: false });
 
@@ -530,9 +333,9 @@ describe(`the plan action worker (${provider})`, () => {
     expect(replayed.data.refundCreate.refund.id).toBe(`gid://shopify/Refund/${madeRefundId}`);
 
     // Once the lease has run out, another worker takes the action and finds the refund done.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await crashedLeaseRunsOut();
     expect(await (await worker()).drain()).toBe(1);
-    const [recovered] = await actionsOf(orderId);
+    const [recovered] = await actionsOf(db, SHOP, orderId);
     expect(recovered).toMatchObject({
       status: "done",
       refundId: madeRefundId,
@@ -550,7 +353,7 @@ describe(`the plan action worker (${provider})`, () => {
     const { orderId, planLine } = await refundedOrder();
     expectAdminGraphql("RefundPlanLine", { errors: "Internal Server Error" }, { status: 503 });
     expect(await (await worker()).drain()).toBe(1);
-    const [failed] = await actionsOf(orderId);
+    const [failed] = await actionsOf(db, SHOP, orderId);
     expect(failed).toMatchObject({ status: "failed", attempts: 1 });
     expect(failed!.lastError).toContain("HTTP 503");
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
@@ -558,7 +361,7 @@ describe(`the plan action worker (${provider})`, () => {
 
     const later = new Date(failed!.nextAttemptAt.getTime() + 1_000);
     expect(await (await worker({ now: () => later })).drain()).toBe(1);
-    expect((await actionsOf(orderId))[0]).toMatchObject({ status: "done", attempts: 2 });
+    expect((await actionsOf(db, SHOP, orderId))[0]).toMatchObject({ status: "done", attempts: 2 });
     expect((await ourRefunds(orderId)).map((refund) => refund.lines)).toEqual([
       [[planLine, 1, "cancel"]],
     ]);
@@ -571,7 +374,7 @@ describe(`the plan action worker (${provider})`, () => {
       expect((await storeControl(`shops/${SHOP}/throttle`, { available: 0 })).status).toBe(200);
       const before = Date.now();
       await (await worker()).drain();
-      const [throttled] = await actionsOf(orderId);
+      const [throttled] = await actionsOf(db, SHOP, orderId);
       expect(throttled).toMatchObject({ status: "pending", firstFailedAt: null, attempts: 0 });
       expect(throttled!.lastError).toBe("OrderForPlanRefund was throttled by Shopify");
       // The read's cost at the standard plan's 100 points a second: seconds, not the backoff's 1 s.
@@ -582,10 +385,10 @@ describe(`the plan action worker (${provider})`, () => {
     } finally {
       releaseStoreClock();
     }
-    const [waiting] = await actionsOf(orderId);
+    const [waiting] = await actionsOf(db, SHOP, orderId);
     const later = new Date(waiting!.nextAttemptAt.getTime() + 1);
     expect(await (await worker({ now: () => later })).drain()).toBe(1);
-    expect((await actionsOf(orderId))[0]).toMatchObject({ status: "done", quantity: 1 });
+    expect((await actionsOf(db, SHOP, orderId))[0]).toMatchObject({ status: "done", quantity: 1 });
     expect(await ourRefunds(orderId)).toHaveLength(1);
     // The bucket full again for the tests after this one: 20 s of the store's time.
     freezeStoreClock();
@@ -611,7 +414,7 @@ describe(`the plan action worker (${provider})`, () => {
       },
     });
     expect(await (await worker()).drain()).toBe(1);
-    const [dead] = await actionsOf(orderId);
+    const [dead] = await actionsOf(db, SHOP, orderId);
     expect(dead).toMatchObject({ status: "dead", refundId: null });
     expect(dead!.lastError).toContain(
       "Quantity cannot refund more items than were purchased (refundLineItems.0.quantity)",
@@ -625,10 +428,12 @@ describe(`the plan action worker (${provider})`, () => {
       200,
     );
     const { orderId, planLine, trigger } = await refundedOrder();
-    expect(await actionsOf(orderId)).toMatchObject([{ status: "pending", planLineId: "" }]);
+    expect(await actionsOf(db, SHOP, orderId)).toMatchObject([
+      { status: "pending", planLineId: "" },
+    ]);
 
     expect(await (await worker()).drain()).toBe(2);
-    const actions = await actionsOf(orderId);
+    const actions = await actionsOf(db, SHOP, orderId);
     expect(actions.map((action) => [action.planLineId, action.status])).toEqual([
       ["", "done"],
       [planLine, "done"],
