@@ -23,6 +23,7 @@ export const ORDER_FOR_PLAN_EDIT_QUERY = `#graphql
         nodes {
           id
           currentQuantity
+          refundableQuantity
           unfulfilledQuantity
           discountedUnitPriceSet {
             presentmentMoney {

@@ -34,11 +34,12 @@ function plan(id: string, protects: string): OrderLineRef {
 function line(
   ref: OrderLineRef,
   currentQuantity: number,
-  options: { unfulfilled?: number; unitPrice?: number } = {},
+  options: { unfulfilled?: number; unitPrice?: number; refundable?: number } = {},
 ): EditableOrderLine {
   return {
     ...ref,
     currentQuantity,
+    refundableQuantity: options.refundable ?? currentQuantity,
     unfulfilledQuantity: options.unfulfilled ?? currentQuantity,
     unitPrice: options.unitPrice ?? 2900,
   };
@@ -115,6 +116,19 @@ describe("planLineEdits", () => {
     );
     expect(edits).toEqual([
       { planLineId: "2", protectedRef: "111", from: 1, to: 0, fulfilled: 0, value: 2900 },
+    ]);
+  });
+
+  it("compares the units the customer still holds, whatever the restock of earlier refunds", () => {
+    // Found by the plan chaos run: 3 laptops, one refunded without restock (still in the
+    // current quantity), its plan unit refunded by the app with CANCEL (out of it); then an edit
+    // removes a laptop. The customer holds 1 laptop and 2 plan units: one plan unit goes.
+    const edits = planLineEdits(
+      [{ lineItemId: "1", quantity: 1 }],
+      [line(laptop, 2, { refundable: 1, unfulfilled: 1 }), line(laptopPlan, 2, { refundable: 2 })],
+    );
+    expect(edits).toEqual([
+      { planLineId: "2", protectedRef: "111", from: 2, to: 1, fulfilled: 0, value: 2900 },
     ]);
   });
 

@@ -98,8 +98,13 @@ export function planEditToQueue(
 
 /** A line of the order as the Admin API answers it when the action runs. */
 export interface EditableOrderLine extends OrderLineRef {
-  /** Units on the order now: ordered, minus those edits and refunds took away. */
+  /** Units on the order now: ordered, minus those edits and restocking refunds took away. */
   currentQuantity: number;
+  /**
+   * Units not refunded yet (after edits): what the customer still holds. A refund without
+   * restock leaves its units in `currentQuantity`, so only this compares a product with its plan.
+   */
+  refundableQuantity: number;
   /** Units not fulfilled yet: the only ones an edit can remove. */
   unfulfilledQuantity: number;
   /** The price of one unit after the line's discounts, in minor units of the order's currency. */
@@ -123,10 +128,10 @@ export interface PlanLineEdit {
 /**
  * What the edit asks of the order's plan lines, read from the order as it is now.
  *
- * For each variant whose product line the trigger lowered, every plan line of that variant is
- * brought down to the product units still on the order, shared among the variant's plan lines
- * in line order: a plan line keeps min(its quantity, the product units the plan lines before it
- * left over). A plan line is never raised. Only unfulfilled units can be edited away; the rest
+ * For each variant whose product line the trigger lowered, the plan units the customer still
+ * holds are brought down to the product units they still hold (units not refunded, after
+ * edits), shared among the variant's plan lines in line order: a plan line keeps min(its units
+ * held, the product units the plan lines before it left over). A plan line is never raised. Only unfulfilled units can be edited away; the rest
  * are reported as fulfilled. Because the targets are absolute and depend on the order only, a
  * second run on the edited order finds nothing to do.
  */
@@ -146,11 +151,11 @@ export function planLineEdits(
   for (const variant of variants) {
     let productUnits = orderLines
       .filter((line) => line.protectedRef === null && line.variantRef === variant)
-      .reduce((sum, line) => sum + line.currentQuantity, 0);
+      .reduce((sum, line) => sum + line.refundableQuantity, 0);
     for (const line of orderLines.filter((candidate) => candidate.protectedRef === variant)) {
-      const target = Math.min(line.currentQuantity, productUnits);
+      const target = Math.min(line.refundableQuantity, productUnits);
       productUnits -= target;
-      const excess = line.currentQuantity - target;
+      const excess = line.refundableQuantity - target;
       if (excess === 0) continue;
       const removable = Math.min(excess, line.unfulfilledQuantity);
       edits.push({

@@ -78,6 +78,7 @@ function linesOf(order: OrderForPlanEdit): EditableOrderLine[] {
   return order.lineItems.nodes.map((line) => ({
     ...orderLineRefOf(line),
     currentQuantity: line.currentQuantity,
+    refundableQuantity: line.refundableQuantity,
     unfulfilledQuantity: line.unfulfilledQuantity,
     unitPrice: toMinorUnits(line.discountedUnitPriceSet.presentmentMoney.amount, currency),
   }));

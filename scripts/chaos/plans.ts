@@ -695,6 +695,14 @@ async function main(): Promise<number> {
         ? ["Examples:", ...[...plans.examples, ...service.examples].map((e) => `  - ${e}`)]
         : []),
       ...deadRows.map((row) => `Dead: ${row.kind} of order ${row.orderId}: ${row.lastError}`),
+      ...ended
+        .filter((order) => plans.orderIds.slice(0, 5).includes(order.id))
+        .flatMap((order) =>
+          order.lines.map(
+            (line) =>
+              `Line of ${order.name}: ${line.id} ${line.protects ? `plan of ${line.protects}` : `variant ${line.variantId}`}: placed ${line.placed}, ordered ${line.ordered}, refunded ${line.refunded}, fulfilled ${line.fulfilled}, fulfillable ${line.fulfillable}`,
+          ),
+        ),
       ...suspectRows.map(
         (row) =>
           `Action of order ${row.orderId}: ${row.kind} (trigger ${row.triggerId}) ${row.status}: ${row.detail ?? row.lastError}`,
