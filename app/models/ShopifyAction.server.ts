@@ -31,6 +31,32 @@ export const FULFIL_PLAN_LINE = "fulfil_plan_line";
 /** The plan line of a row recorded before the order's plan lines were known. */
 export const PLAN_LINES_UNKNOWN = "";
 
+/** `requestedBy` of a run the merchant asked for from the admin: it runs whatever the settings. */
+export const REQUESTED_BY_MERCHANT = "merchant";
+
+/** A new row of the queue: pending, or skipped with `offDetail` when its automation is off. */
+function actionRow(
+  action: {
+    shop: string;
+    orderId: string;
+    kind: string;
+    triggerId: string;
+    planLineId: string;
+    triggerLines: readonly unknown[];
+    sourceReceiptId?: string;
+  },
+  offDetail: string | null,
+) {
+  return {
+    ...action,
+    triggerLines: JSON.stringify(action.triggerLines),
+    sourceReceiptId: action.sourceReceiptId ?? null,
+    ...(offDetail === null
+      ? {}
+      : { status: "skipped", detail: offDetail, completedAt: new Date() }),
+  };
+}
+
 export interface PlanRefundsToQueue {
   shop: string;
   orderId: string;
@@ -48,18 +74,18 @@ export const PLAN_REFUNDS_OFF =
   "Not refunded: refunding plans with their products is off in the app's settings";
 
 function planRefundRow(input: Omit<PlanRefundsToQueue, "planLineIds">, planLineId: string) {
-  return {
-    shop: input.shop,
-    orderId: input.orderId,
-    kind: REFUND_PLAN_LINE,
-    triggerId: input.triggerRefundId,
-    planLineId,
-    triggerLines: JSON.stringify(input.triggerLines),
-    sourceReceiptId: input.sourceReceiptId ?? null,
-    ...(input.autoRefundPlans
-      ? {}
-      : { status: "skipped", detail: PLAN_REFUNDS_OFF, completedAt: new Date() }),
-  };
+  return actionRow(
+    {
+      shop: input.shop,
+      orderId: input.orderId,
+      kind: REFUND_PLAN_LINE,
+      triggerId: input.triggerRefundId,
+      planLineId,
+      triggerLines: input.triggerLines,
+      sourceReceiptId: input.sourceReceiptId,
+    },
+    input.autoRefundPlans ? null : PLAN_REFUNDS_OFF,
+  );
 }
 
 /** Why a plan fulfilment was skipped: the merchant's setting, off unless turned on. */
@@ -82,18 +108,18 @@ export async function queuePlanFulfilment(
   },
 ) {
   await tx.shopifyAction.create({
-    data: {
-      shop: input.shop,
-      orderId: input.orderId,
-      kind: FULFIL_PLAN_LINE,
-      triggerId: input.fulfillmentId,
-      planLineId: PLAN_LINES_UNKNOWN,
-      triggerLines: JSON.stringify(input.fulfilledLines),
-      sourceReceiptId: input.sourceReceiptId,
-      ...(input.autoFulfilPlans
-        ? {}
-        : { status: "skipped", detail: PLAN_FULFILMENTS_OFF, completedAt: new Date() }),
-    },
+    data: actionRow(
+      {
+        shop: input.shop,
+        orderId: input.orderId,
+        kind: FULFIL_PLAN_LINE,
+        triggerId: input.fulfillmentId,
+        planLineId: PLAN_LINES_UNKNOWN,
+        triggerLines: input.fulfilledLines,
+        sourceReceiptId: input.sourceReceiptId,
+      },
+      input.autoFulfilPlans ? null : PLAN_FULFILMENTS_OFF,
+    ),
   });
 }
 
@@ -154,18 +180,18 @@ export interface PlanEditToQueue {
  */
 export async function queuePlanEdit(tx: AppTransaction, input: PlanEditToQueue) {
   await tx.shopifyAction.create({
-    data: {
-      shop: input.shop,
-      orderId: input.orderId,
-      kind: EDIT_PLAN_LINE,
-      triggerId: input.triggerEditId,
-      planLineId: PLAN_LINES_UNKNOWN,
-      triggerLines: JSON.stringify(input.triggerLines),
-      sourceReceiptId: input.sourceReceiptId,
-      ...(input.autoEditPlans
-        ? {}
-        : { status: "skipped", detail: PLAN_EDITS_OFF, completedAt: new Date() }),
-    },
+    data: actionRow(
+      {
+        shop: input.shop,
+        orderId: input.orderId,
+        kind: EDIT_PLAN_LINE,
+        triggerId: input.triggerEditId,
+        planLineId: PLAN_LINES_UNKNOWN,
+        triggerLines: input.triggerLines,
+        sourceReceiptId: input.sourceReceiptId,
+      },
+      input.autoEditPlans ? null : PLAN_EDITS_OFF,
+    ),
   });
 }
 
@@ -190,12 +216,10 @@ export async function queueCancelledPlansCheck(
   });
   if (existing) return false;
   await tx.shopifyAction.create({
-    data: {
-      ...key,
-      orderId: input.orderId,
-      sourceReceiptId: input.sourceReceiptId,
-      triggerLines: "[]",
-    },
+    data: actionRow(
+      { ...key, orderId: input.orderId, triggerLines: [], sourceReceiptId: input.sourceReceiptId },
+      null,
+    ),
   });
   return true;
 }
@@ -277,7 +301,7 @@ export async function requestActionRun(
       completedAt: null,
       claimedBy: null,
       leaseExpiresAt: null,
-      requestedBy: "merchant",
+      requestedBy: REQUESTED_BY_MERCHANT,
       requestedAt: now,
     },
   });

@@ -1,7 +1,7 @@
 import { ORDER_FOR_PLAN_REFUND_QUERY } from "../graphql/OrderForPlanRefund";
 import { cancelledPlansRefundNote, checkCancelledPlans } from "../orders";
+import { REQUESTED_BY_MERCHANT } from "../models/ShopifyAction.server";
 import { uuidFromName } from "../outbox/idempotency";
-import { REQUESTED_BY_MERCHANT } from "./handlers.server";
 import { type ActionContext, type ActionOutcome, type ActionRow } from "./outcome.server";
 import { readActionOrder } from "./action-steps.server";
 import { currentLinesOf } from "./refund-plan-line.server";

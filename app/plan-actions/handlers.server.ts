@@ -27,36 +27,31 @@ export type AutomationSetting = keyof Pick<
 >;
 
 export interface ActionHandler {
-  /** The setting that must be on for the app to act on its own; null: it never does. */
-  setting: AutomationSetting | null;
-  /** Why an action was skipped while its setting was off. */
-  offDetail: string;
+  /**
+   * The setting that must be on for the app to act on its own, and why an action was skipped
+   * while it was off; null for a kind no setting switches off.
+   */
+  automation: { setting: AutomationSetting; offDetail: string } | null;
   run(context: ActionContext, row: ActionRow): Promise<ActionOutcome>;
 }
 
-/** The merchant asked for this run from the admin: it runs whatever the settings say. */
-export const REQUESTED_BY_MERCHANT = "merchant";
-
 const handlers: Record<string, ActionHandler> = {
   [REFUND_PLAN_LINE]: {
-    setting: "autoRefundPlans",
-    offDetail: PLAN_REFUNDS_OFF,
+    automation: { setting: "autoRefundPlans", offDetail: PLAN_REFUNDS_OFF },
     run: runPlanRefund,
   },
   [EDIT_PLAN_LINE]: {
-    setting: "autoEditPlans",
-    offDetail: PLAN_EDITS_OFF,
+    automation: { setting: "autoEditPlans", offDetail: PLAN_EDITS_OFF },
     run: runPlanEdit,
   },
-  // The app never refunds a cancelled order on its own: the check flags it for the merchant.
+  // The app never refunds a cancelled order on its own: the check flags it for the merchant,
+  // whatever the settings, and refunds only when the merchant asks.
   [CHECK_CANCELLED_PLANS]: {
-    setting: null,
-    offDetail: "Not checked: the app checks every cancelled order's plans",
+    automation: null,
     run: runCancelledPlansCheck,
   },
   [FULFIL_PLAN_LINE]: {
-    setting: "autoFulfilPlans",
-    offDetail: PLAN_FULFILMENTS_OFF,
+    automation: { setting: "autoFulfilPlans", offDetail: PLAN_FULFILMENTS_OFF },
     run: runPlanFulfilment,
   },
 };

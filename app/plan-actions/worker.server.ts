@@ -3,12 +3,12 @@ import os from "node:os";
 import type { AppPrismaClient } from "../db/client.server";
 import type { ShopifyAction } from "../generated/prisma/sqlite/client";
 import { logger as rootLogger, type Logger } from "../logger.server";
-import { queueFoundPlanLines } from "../models/ShopifyAction.server";
+import { REQUESTED_BY_MERCHANT, queueFoundPlanLines } from "../models/ShopifyAction.server";
 import { scheduleRetry } from "../outbox/retry-policy";
 import { createQueueLoop, type QueueWorkerControls } from "../outbox/polling-loop.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import { claimDueActions, releaseActions, renewActionClaim } from "./claim.server";
-import { AUTOMATION_SETTINGS, REQUESTED_BY_MERCHANT, actionHandlerOf } from "./handlers.server";
+import { AUTOMATION_SETTINGS, actionHandlerOf } from "./handlers.server";
 import type { ActionOutcome } from "./outcome.server";
 
 /*
@@ -163,19 +163,10 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
       where: { shop: row.shop },
       select: AUTOMATION_SETTINGS,
     });
-    const automationOff =
-      handler.setting !== null && connection !== null && !connection[handler.setting];
+    const { automation } = handler;
+    const automationOff = automation && connection && !connection[automation.setting];
     if (automationOff && row.requestedBy !== REQUESTED_BY_MERCHANT) {
-      await db.shopifyAction.updateMany({
-        where: owned(row.id),
-        data: {
-          status: "skipped",
-          detail: handler.offDetail,
-          claimedBy: null,
-          leaseExpiresAt: null,
-          completedAt: now(),
-        },
-      });
+      await finish(row, { kind: "flagged", detail: automation.offDetail }, started.attempts);
       return "skipped";
     }
     const graphql = await adminFor(row.shop);
