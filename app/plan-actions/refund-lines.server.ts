@@ -1,7 +1,7 @@
 import { REFUND_PLAN_LINE_MUTATION } from "../graphql/RefundPlanLine";
 import { SUGGESTED_PLAN_REFUND_QUERY } from "../graphql/SuggestedPlanRefund";
 import { numericIdOf, shopifyGid } from "../lib/shopify-id";
-import type { CurrencyCode } from "../../graphql/generated/admin.types";
+import type { CurrencyCode, RefundInput } from "../../graphql/generated/admin.types";
 import type { PlanRestockType } from "../orders";
 import {
   failureOutcome,
@@ -72,26 +72,16 @@ export async function refundPlanLines(
     refundLineItems,
     transactions,
   };
-  const created = await recordAndSend(context, input, {
-    query: REFUND_PLAN_LINE_MUTATION,
-    variables: { input, idempotencyKey: refund.idempotencyKey },
+  const sent = await sendRefund(context, input, input, refund.idempotencyKey, {
+    what: "the plan refund",
+    orderName: order.name,
   });
-  if (!created) return { kind: "lost_claim" };
-  if (created.kind !== "ok") return failureOutcome(created);
-  const payload = created.data.refundCreate;
-  const userErrors = payload?.userErrors ?? [];
-  if (userErrors.length || !payload?.refund) {
-    return {
-      kind: "dead",
-      detail: `Shopify refused the plan refund on ${order.name}: ${userErrorsDetail(userErrors) || "no refund returned"}`,
-    };
-  }
-  const money = payload.refund.totalRefundedSet.presentmentMoney;
+  if (sent.kind === "failed") return sent.outcome;
   const result = {
-    refundId: numericIdOf(payload.refund.id, "Refund") ?? payload.refund.id,
+    refundId: sent.refundId,
     quantity: refund.lines.reduce((sum, line) => sum + line.quantity, 0),
-    amount: money.amount,
-    currency: money.currencyCode,
+    amount: sent.amount,
+    currency: sent.currency,
   };
   return { kind: "done", detail: refund.describe(result), result };
 }
@@ -143,16 +133,33 @@ export async function refundAmount(
     ],
   };
   const request = { mutation: "refundCreate", input, ...refund.record };
+  return sendRefund(context, request, input, refund.idempotencyKey, {
+    what: `the refund of ${refund.amount} ${order.presentmentCurrencyCode}`,
+    orderName: order.name,
+  });
+}
+
+/**
+ * Records `request` on the row, sends `refundCreate` under the key, and reads Shopify's answer:
+ * the refund made, or the outcome to record (a refusal names `what` and the order).
+ */
+async function sendRefund(
+  context: ActionContext,
+  request: unknown,
+  input: RefundInput,
+  idempotencyKey: string,
+  refused: { what: string; orderName: string },
+): Promise<AmountRefunded> {
   const created = await recordAndSend(context, request, {
     query: REFUND_PLAN_LINE_MUTATION,
-    variables: { input, idempotencyKey: refund.idempotencyKey },
+    variables: { input, idempotencyKey },
   });
   if (!created) return { kind: "failed", outcome: { kind: "lost_claim" } };
   if (created.kind !== "ok") return { kind: "failed", outcome: failureOutcome(created) };
   const payload = created.data.refundCreate;
   const userErrors = payload?.userErrors ?? [];
   if (userErrors.length || !payload?.refund) {
-    const detail = `Shopify refused the refund of ${refund.amount} ${order.presentmentCurrencyCode} on ${order.name}: ${userErrorsDetail(userErrors) || "no refund returned"}`;
+    const detail = `Shopify refused ${refused.what} on ${refused.orderName}: ${userErrorsDetail(userErrors) || "no refund returned"}`;
     return { kind: "failed", outcome: { kind: "dead", detail } };
   }
   const money = payload.refund.totalRefundedSet.presentmentMoney;
