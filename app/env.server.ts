@@ -101,6 +101,20 @@ const envSchema = z.object({
   SVC_OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SVC_OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   SVC_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Reconciliation (issue 17, decision 029): each connected shop's orders are compared with the
+  // outbox this often; 0 switches the schedule off ("Reconcile now" and the CLI still work).
+  SVC_RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1_440).default(15),
+  // Each run reads back this far before the watermark: clock skew and late writes.
+  SVC_RECONCILE_OVERLAP_MINUTES: z.coerce.number().int().min(0).max(1_440).default(5),
+  // Orders updated this recently are left for the next run: their webhooks are on the way.
+  SVC_RECONCILE_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  // An order edit is recovered only this long after it happened: its webhook may come until then.
+  SVC_RECONCILE_EDIT_SETTLE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(240),
+  // The share of the shop's Admin API bucket reconciliation may use; the rest stays free for
+  // the merchant's other apps and the app's own actions.
+  SVC_RECONCILE_BUCKET_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
+  // Runs in a row that recover events before the admin warns of lost webhooks.
+  SVC_RECONCILE_WARN_AFTER_RUNS: z.coerce.number().int().min(1).max(100).default(3),
   // Order webhooks waiting for the database at once; beyond it a delivery gets 503 (decision 009).
   SVC_WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
   // Days a delivered or dead event and a webhook receipt keep the customer's personal data;

@@ -43,3 +43,8 @@ export function numericIdOf(gid: string, type: ShopifyResource): string | null {
 export function isResourceGid(value: string): boolean {
   return numericIdOf(value, "Product") !== null || numericIdOf(value, "ProductVariant") !== null;
 }
+
+/** The numeric part of any resource's global ID, or null when it is not a global ID. */
+export function gidNumber(gid: string): string | null {
+  return GID.exec(gid)?.[2] ?? null;
+}

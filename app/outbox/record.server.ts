@@ -47,7 +47,12 @@ export interface OrderWebhookDelivery {
   apiVersion?: string | null;
   /** The body exactly as signed: parsed here without losing digits of large IDs. */
   rawBody: string;
+  /** Set when the Admin API stands in for a webhook that never came (issue 17). */
+  recoveredBy?: RecoveredBy;
 }
+
+/** Who read an event from the Admin API: a reconciliation run, or the backfill. */
+export type RecoveredBy = "reconciliation" | "backfill";
 
 export type RecordOutcome =
   | { outcome: "duplicate" }
@@ -299,7 +304,7 @@ function newOrderRows(
       id: receiptId,
     },
     events: mapping.events.map((derived) =>
-      outboxRow(delivery.shop, environment, order, derived, receiptId),
+      outboxRow(delivery, environment, order, derived, receiptId),
     ),
     summary: [orderSummaryRow(delivery.shop, environment, mapping.events)].filter(
       (row) => row !== null,
@@ -329,14 +334,15 @@ interface OrderRef<Id extends string | null = string | null> {
 }
 
 function outboxRow(
-  shop: string,
+  delivery: OrderWebhookDelivery,
   environment: Environment,
   order: OrderRef<string>,
   derived: DerivedEvent,
   sourceReceiptId: string,
 ) {
   return {
-    shop,
+    shop: delivery.shop,
+    recoveredBy: delivery.recoveredBy ?? null,
     environment,
     orderId: order.orderId,
     orderName: order.orderName,
@@ -493,7 +499,7 @@ async function recordEvents(
   if (fulfilment)
     await queuePlanFulfilment(tx, { shop, orderId, sourceReceiptId: receipt.id, ...fulfilment });
   const created = await tx.outboxEvent.createMany({
-    data: fresh.map((derived) => outboxRow(shop, eventEnvironment, order, derived, receipt.id)),
+    data: fresh.map((derived) => outboxRow(delivery, eventEnvironment, order, derived, receipt.id)),
   });
   if (plans?.trigger.kind === "trigger" && planLineIds.length) {
     await queuePlanRefunds(tx, {

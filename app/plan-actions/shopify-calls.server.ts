@@ -23,7 +23,8 @@ import { OfflineTokenError, REAUTHORIZE_ADVICE } from "../services/offline-token
  */
 
 export type ShopifyAnswer<Data> =
-  | { kind: "ok"; data: Data }
+  /** `cost`: Shopify's `extensions.cost`, what the call took from the shop's bucket. */
+  | { kind: "ok"; data: Data; cost?: QueryCost }
   | { kind: "throttled"; retryAfterMs: number; detail: string }
   | { kind: "retryable"; detail: string }
   | { kind: "refused"; detail: string };
@@ -42,9 +43,10 @@ const RETRYABLE_CODES = new Set(["INTERNAL_SERVER_ERROR", "SERVICE_UNAVAILABLE",
  */
 const KEY_MISMATCH = "IDEMPOTENCY_KEY_PARAMETER_MISMATCH";
 
-interface QueryCost {
+export interface QueryCost {
   requestedQueryCost?: number;
-  throttleStatus?: { currentlyAvailable?: number; restoreRate?: number };
+  actualQueryCost?: number;
+  throttleStatus?: { maximumAvailable?: number; currentlyAvailable?: number; restoreRate?: number };
 }
 
 /**
@@ -139,7 +141,7 @@ export async function callShopify<Operation extends AdminOperation>(
       extensions?: unknown;
     };
     if (!body.data || body.errors) return answerToErrors(operation, body.errors, body.extensions);
-    return { kind: "ok", data: body.data };
+    return { kind: "ok", data: body.data, cost: costOf(body.extensions) };
   } catch (thrown) {
     return answerToThrown(operation, thrown);
   }

@@ -160,6 +160,70 @@ export type PublishProtectionProductMutationVariables = AdminTypes.Exact<{
 
 export type PublishProtectionProductMutation = { publishablePublish?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type ReconcileOrderListQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  query: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ReconcileOrderListQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.Order, 'id' | 'updatedAt' | 'cancelledAt' | 'edited'>
+      & { fulfillments: Array<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, refunds: Array<Pick<AdminTypes.Refund, 'id'>> }
+    )> } };
+
+export type ReconcileOrderQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ReconcileOrderQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'name' | 'email' | 'createdAt' | 'processedAt' | 'updatedAt' | 'cancelledAt' | 'currencyCode' | 'cartToken'>
+    & { customer?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Customer, 'firstName' | 'lastName'>
+      & { defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, 'emailAddress'>> }
+    )>, billingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'address1' | 'address2' | 'city' | 'zip' | 'countryCodeV2'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'address1' | 'address2' | 'city' | 'zip' | 'countryCodeV2'>>, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage'>, nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id' | 'quantity' | 'title' | 'vendor'>
+        & { customAttributes: Array<Pick<AdminTypes.Attribute, 'key' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+      )> }, fulfillments: Array<(
+      Pick<AdminTypes.Fulfillment, 'id' | 'status' | 'createdAt'>
+      & { fulfillmentLineItems: { nodes: Array<(
+          Pick<AdminTypes.FulfillmentLineItem, 'quantity'>
+          & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+        )> } }
+    )>, refunds: Array<(
+      Pick<AdminTypes.Refund, 'id' | 'note' | 'createdAt' | 'processedAt'>
+      & { refundLineItems: { nodes: Array<(
+          Pick<AdminTypes.RefundLineItem, 'quantity' | 'restockType'>
+          & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+        )> } }
+    )>, agreements: { nodes: Array<(
+        Pick<AdminTypes.OrderAgreement, 'id' | 'happenedAt' | 'reason'>
+        & { sales: { nodes: Array<Pick<AdminTypes.AdditionalFeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.AdjustmentSale, 'actionType' | 'quantity'> | Pick<AdminTypes.DutySale, 'actionType' | 'quantity'> | Pick<AdminTypes.FeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.GiftCardSale, 'actionType' | 'quantity'> | (
+            Pick<AdminTypes.ProductSale, 'actionType' | 'quantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          ) | Pick<AdminTypes.ShippingLineSale, 'actionType' | 'quantity'> | Pick<AdminTypes.TipSale, 'actionType' | 'quantity'> | Pick<AdminTypes.UnknownSale, 'actionType' | 'quantity'>> } }
+      ) | (
+        Pick<AdminTypes.OrderEditAgreement, 'id' | 'happenedAt' | 'reason'>
+        & { sales: { nodes: Array<Pick<AdminTypes.AdditionalFeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.AdjustmentSale, 'actionType' | 'quantity'> | Pick<AdminTypes.DutySale, 'actionType' | 'quantity'> | Pick<AdminTypes.FeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.GiftCardSale, 'actionType' | 'quantity'> | (
+            Pick<AdminTypes.ProductSale, 'actionType' | 'quantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          ) | Pick<AdminTypes.ShippingLineSale, 'actionType' | 'quantity'> | Pick<AdminTypes.TipSale, 'actionType' | 'quantity'> | Pick<AdminTypes.UnknownSale, 'actionType' | 'quantity'>> } }
+      ) | (
+        Pick<AdminTypes.RefundAgreement, 'id' | 'happenedAt' | 'reason'>
+        & { sales: { nodes: Array<Pick<AdminTypes.AdditionalFeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.AdjustmentSale, 'actionType' | 'quantity'> | Pick<AdminTypes.DutySale, 'actionType' | 'quantity'> | Pick<AdminTypes.FeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.GiftCardSale, 'actionType' | 'quantity'> | (
+            Pick<AdminTypes.ProductSale, 'actionType' | 'quantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          ) | Pick<AdminTypes.ShippingLineSale, 'actionType' | 'quantity'> | Pick<AdminTypes.TipSale, 'actionType' | 'quantity'> | Pick<AdminTypes.UnknownSale, 'actionType' | 'quantity'>> } }
+      ) | (
+        Pick<AdminTypes.ReturnAgreement, 'id' | 'happenedAt' | 'reason'>
+        & { sales: { nodes: Array<Pick<AdminTypes.AdditionalFeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.AdjustmentSale, 'actionType' | 'quantity'> | Pick<AdminTypes.DutySale, 'actionType' | 'quantity'> | Pick<AdminTypes.FeeSale, 'actionType' | 'quantity'> | Pick<AdminTypes.GiftCardSale, 'actionType' | 'quantity'> | (
+            Pick<AdminTypes.ProductSale, 'actionType' | 'quantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          ) | Pick<AdminTypes.ShippingLineSale, 'actionType' | 'quantity'> | Pick<AdminTypes.TipSale, 'actionType' | 'quantity'> | Pick<AdminTypes.UnknownSale, 'actionType' | 'quantity'>> } }
+      )> } }
+  )> };
+
 export type RefundPlanLineMutationVariables = AdminTypes.Exact<{
   input: AdminTypes.RefundInput;
   idempotencyKey: AdminTypes.Scalars['String']['input'];
@@ -211,6 +275,8 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ProductVariantOwner($id: ID!) {\n    productVariant(id: $id) {\n      id\n      product {\n        id\n      }\n    }\n  }\n": {return: ProductVariantOwnerQuery, variables: ProductVariantOwnerQueryVariables},
   "#graphql\n  query ProtectionItemCandidates($ids: [ID!]!) {\n    shop {\n      currencyCode\n    }\n    nodes(ids: $ids) {\n      __typename\n      ... on ProductVariant {\n        id\n        title\n        price\n        product {\n          id\n          title\n        }\n      }\n      ... on Product {\n        id\n        title\n        variants(first: 250) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n    }\n  }\n": {return: ProtectionItemCandidatesQuery, variables: ProtectionItemCandidatesQueryVariables},
   "#graphql\n  query ProtectionProductsPublished($ids: [ID!]!, $publicationId: ID!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product {\n        id\n        title\n        publishedOnPublication(publicationId: $publicationId)\n      }\n    }\n  }\n": {return: ProtectionProductsPublishedQuery, variables: ProtectionProductsPublishedQueryVariables},
+  "#graphql\n  query ReconcileOrderList($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        updatedAt\n        cancelledAt\n        edited\n        fulfillments(first: 5) {\n          id\n          status\n        }\n        refunds(first: 5) {\n          id\n        }\n      }\n    }\n  }\n": {return: ReconcileOrderListQuery, variables: ReconcileOrderListQueryVariables},
+  "#graphql\n  query ReconcileOrder($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      email\n      createdAt\n      processedAt\n      updatedAt\n      cancelledAt\n      currencyCode\n      cartToken\n      customer {\n        firstName\n        lastName\n        defaultEmailAddress {\n          emailAddress\n        }\n      }\n      billingAddress {\n        address1\n        address2\n        city\n        zip\n        countryCodeV2\n      }\n      shippingAddress {\n        address1\n        address2\n        city\n        zip\n        countryCodeV2\n      }\n      lineItems(first: 50) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          quantity\n          title\n          vendor\n          customAttributes {\n            key\n            value\n          }\n          originalUnitPriceSet {\n            shopMoney {\n              amount\n              currencyCode\n            }\n          }\n          variant {\n            id\n          }\n        }\n      }\n      fulfillments(first: 10) {\n        id\n        status\n        createdAt\n        fulfillmentLineItems(first: 10) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      refunds(first: 10) {\n        id\n        note\n        createdAt\n        processedAt\n        refundLineItems(first: 10) {\n          nodes {\n            quantity\n            restockType\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      agreements(first: 5) {\n        nodes {\n          id\n          happenedAt\n          reason\n          sales(first: 10) {\n            nodes {\n              actionType\n              quantity\n              ... on ProductSale {\n                lineItem {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ReconcileOrderQuery, variables: ReconcileOrderQueryVariables},
   "#graphql\n  query ShopCurrency {\n    shop {\n      currencyCode\n    }\n  }\n": {return: ShopCurrencyQuery, variables: ShopCurrencyQueryVariables},
   "#graphql\n  query SuggestedPlanRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]!) {\n    order(id: $id) {\n      suggestedRefund(\n        refundLineItems: $refundLineItems\n        refundMethodAllocation: ORIGINAL_PAYMENT_METHODS\n      ) {\n        amountSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n        suggestedTransactions {\n          gateway\n          kind\n          amountSet {\n            presentmentMoney {\n              amount\n              currencyCode\n            }\n          }\n          parentTransaction {\n            id\n          }\n        }\n      }\n    }\n  }\n": {return: SuggestedPlanRefundQuery, variables: SuggestedPlanRefundQueryVariables},
 }

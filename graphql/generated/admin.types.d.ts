@@ -18,6 +18,24 @@ export type Scalars = {
   URL: { input: string; output: string; }
 };
 
+/** A sale associated with an additional fee charge. */
+export type AdditionalFeeSale = Sale & {
+  __typename?: 'AdditionalFeeSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A sale associated with an order price adjustment. */
+export type AdjustmentSale = Sale & {
+  __typename?: 'AdjustmentSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
 /** A catalog that defines the publication associated with an app. */
 export type AppCatalog = Catalog & Node & {
   __typename?: 'AppCatalog';
@@ -1003,6 +1021,62 @@ export type CurrencyCode =
   /** Zambian Kwacha (ZMW). */
   | 'ZMW';
 
+/**
+ * Information about a customer of the shop, such as the customer's contact
+ * details, purchase history, and marketing preferences.
+ *
+ * Tracks the customer's total spending through the [`amountSpent`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Customer#field-amountSpent)
+ * field and provides access to associated data such as payment methods and
+ * subscription contracts.
+ *
+ * > Caution:
+ * > Only use this data if it's required for your app's functionality. Shopify will
+ * restrict [access to scopes](https://shopify.dev/api/usage/access-scopes) for
+ * apps that don't have a legitimate use for the associated data.
+ */
+export type Customer = Node & {
+  __typename?: 'Customer';
+  /** The customer's default email address. */
+  defaultEmailAddress?: Maybe<CustomerEmailAddress>;
+  /** The customer's first name. */
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** The customer's last name. */
+  lastName?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A customer's email address with marketing consent. This includes the email
+ * address, marketing subscription status, and opt-in level according to [M3AAWG best practices guidelines](https://www.m3aawg.org/news/updated-m3aawg-best-practices-for-senders-urge-opt-in-only-mailings-address-sender-transparency).
+ *
+ * It also provides the timestamp of when customers last updated marketing consent
+ * and URLs for unsubscribing from marketing emails or opting in or out of email
+ * open tracking. The [`sourceLocation`](https://shopify.dev/docs/api/admin-graphql/latest/objects/CustomerEmailAddress#field-CustomerEmailAddress.fields.sourceLocation)
+ * field indicates where the customer consented to receive marketing material.
+ */
+export type CustomerEmailAddress = {
+  __typename?: 'CustomerEmailAddress';
+  /** The customer's default email address. */
+  emailAddress: Scalars['String']['output'];
+};
+
+/** A sale associated with a duty charge. */
+export type DutySale = Sale & {
+  __typename?: 'DutySale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A sale associated with a fee. */
+export type FeeSale = Sale & {
+  __typename?: 'FeeSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
 /** The possible content types for a file object. */
 export type FileContentType =
   /** An externally hosted video. */
@@ -1063,6 +1137,8 @@ export type FileSetInput = {
  */
 export type Fulfillment = Node & {
   __typename?: 'Fulfillment';
+  /** The date and time when the fulfillment was created. */
+  createdAt: Scalars['DateTime']['output'];
   /** List of the fulfillment's line items. */
   fulfillmentLineItems: FulfillmentLineItemConnection;
   /** A globally-unique ID. */
@@ -1846,6 +1922,15 @@ export type FulfillmentTrackingInput = {
   urls?: InputMaybe<Array<Scalars['URL']['input']>>;
 };
 
+/** A sale associated with a gift card. */
+export type GiftCardSale = Sale & {
+  __typename?: 'GiftCardSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
 /** The input fields for an inventory item. */
 export type InventoryItemInput = {
   /** Unit cost associated with the inventory item, the currency is the shop's default currency. */
@@ -1924,12 +2009,23 @@ export type LineItem = Node & {
   discountedUnitPriceSet: MoneyBag;
   /** A globally-unique ID. */
   id: Scalars['ID']['output'];
+  /**
+   * In shop and presentment currencies, the unit price of the line item when the
+   * order was created. This value doesn't include discounts.
+   */
+  originalUnitPriceSet: MoneyBag;
+  /** The number of units ordered, including refunded and removed units. */
+  quantity: Scalars['Int']['output'];
   /** The number of units ordered, excluding refunded units and removed units. */
   refundableQuantity: Scalars['Int']['output'];
+  /** The title of the product at time of order creation. */
+  title: Scalars['String']['output'];
   /** The number of units not yet fulfilled. */
   unfulfilledQuantity: Scalars['Int']['output'];
   /** The Variant object associated with this line item. */
   variant?: Maybe<ProductVariant>;
+  /** The name of the vendor who made the variant. */
+  vendor?: Maybe<Scalars['String']['output']>;
 };
 
 /** An auto-generated type for paginating through multiple LineItems. */
@@ -1942,6 +2038,11 @@ export type LineItemConnection = {
    * want to retrieve.
    */
   nodes: Array<LineItem>;
+  /**
+   * An object that’s used to retrieve [cursor
+   * information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
+   */
+  pageInfo: PageInfo;
 };
 
 /** The input fields required to link a product option to a metafield. */
@@ -1952,6 +2053,35 @@ export type LinkedMetafieldCreateInput = {
   namespace: Scalars['String']['input'];
   /** Values associated with the option. */
   values?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/**
+ * A physical mailing address. For example, a [`Customer`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Customer)'s
+ * default address and an
+ * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order)'s
+ * billing address are both mailing addresses. Stores standard address components,
+ * customer name information, and company details.
+ *
+ * The address includes geographic coordinates ([`latitude`](https://shopify.dev/docs/api/admin-graphql/latest/objects/MailingAddress#field-MailingAddress.fields.latitude) and [`longitude`](https://shopify.dev/docs/api/admin-graphql/latest/objects/MailingAddress#field-MailingAddress.fields.longitude)).
+ * You can format addresses for display using the [`formatted`](https://shopify.dev/docs/api/admin-graphql/latest/objects/MailingAddress#field-MailingAddress.fields.formatted)
+ * field with options to include or exclude name and company information.
+ */
+export type MailingAddress = Node & {
+  __typename?: 'MailingAddress';
+  /** The first line of the address. Typically the street address or PO Box number. */
+  address1?: Maybe<Scalars['String']['output']>;
+  /** The second line of the address. Typically the number of the apartment, suite, or unit. */
+  address2?: Maybe<Scalars['String']['output']>;
+  /** The name of the city, district, village, or town. */
+  city?: Maybe<Scalars['String']['output']>;
+  /**
+   * The two-letter code for the country of the address.
+   *
+   * For example, US.
+   */
+  countryCodeV2?: Maybe<CountryCode>;
+  /** The zip or postal code of the address. */
+  zip?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -2133,6 +2263,8 @@ export type MoneyBag = {
   __typename?: 'MoneyBag';
   /** Amount in presentment currency. */
   presentmentMoney: MoneyV2;
+  /** Amount in shop currency. */
+  shopMoney: MoneyV2;
 };
 
 /** The input fields for a monetary value with currency. */
@@ -2461,14 +2593,49 @@ export type OptionValueSetInput = {
 export type Order = Node & {
   __typename?: 'Order';
   /**
+   * A list of sales agreements associated with the order, such as contracts
+   * defining payment terms, or delivery schedules between merchants and customers.
+   */
+  agreements: SalesAgreementConnection;
+  /**
+   * The billing address associated with the payment method selected by the customer for an order.
+   * Returns `null` if no billing address was provided during checkout.
+   */
+  billingAddress?: Maybe<MailingAddress>;
+  /**
    * The date and time in [ISO 8601 format](https://en.wikipedia.org/wiki/ISO_8601) when an order was canceled.
    * Returns `null` if the order hasn't been canceled.
    */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The token associated with the cart that was used to create the order. */
+  cartToken?: Maybe<Scalars['String']['output']>;
+  /**
+   * The date and time in [ISO 8601 format](https://en.wikipedia.org/wiki/ISO_8601)
+   * when an order was created. This timestamp is set when the customer completes
+   * checkout and remains unchanged throughout an order's lifecycle.
+   */
+  createdAt: Scalars['DateTime']['output'];
   /** The shop currency when the order was placed. For example, "USD" or "CAD". */
   currencyCode: CurrencyCode;
+  /**
+   * The customer who placed an order. Returns `null` if an order was created
+   * through a checkout without customer authentication, such as a guest checkout.
+   * Learn more about [customer accounts](https://help.shopify.com/manual/customers/customer-accounts).
+   */
+  customer?: Maybe<Customer>;
   /** An order's financial status for display in the Shopify admin. */
   displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
+  /**
+   * Whether the order has had any edits applied. For example, adding or removing
+   * line items, updating quantities, or changing prices.
+   */
+  edited: Scalars['Boolean']['output'];
+  /**
+   * The email address associated with the customer for this order.
+   * Used for sending order confirmations, shipping notifications, and other order-related communications.
+   * Returns `null` if no email address was provided during checkout.
+   */
+  email?: Maybe<Scalars['String']['output']>;
   /**
    * A list of [fulfillment orders](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentOrder) for an order.
    * Each fulfillment order groups [line items](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order#field-Order.fields.lineItems)
@@ -2495,10 +2662,21 @@ export type Order = Node & {
    */
   presentmentCurrencyCode: CurrencyCode;
   /**
+   * The date and time in [ISO 8601 format](https://en.wikipedia.org/wiki/ISO_8601) when the order was processed.
+   * This date and time might not match the date and time when the order was created.
+   */
+  processedAt: Scalars['DateTime']['output'];
+  /**
    * A list of refunds that have been applied to the order.
    * Refunds represent money returned to customers for returned items, cancellations, or adjustments.
    */
   refunds: Array<Refund>;
+  /**
+   * The shipping address where the order will be delivered.
+   * Contains the customer's delivery location for fulfillment and shipping label generation.
+   * Returns `null` for digital orders or orders that don't require shipping.
+   */
+  shippingAddress?: Maybe<MailingAddress>;
   /**
    * A calculated refund suggestion for the order based on specified line items, shipping, and duties.
    * Use this to preview refund amounts, taxes, and processing fees before creating an actual refund.
@@ -2513,6 +2691,50 @@ export type Order = Node & {
   totalOutstandingSet: MoneyBag;
   /** A list of transactions associated with the order. */
   transactions: Array<OrderTransaction>;
+  /** The date and time in [ISO 8601 format](https://en.wikipedia.org/wiki/ISO_8601) when the order was last modified. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+
+/**
+ * The `Order` object represents a customer's request to purchase one or more
+ * products from a store. Use the `Order` object to handle the complete purchase
+ * lifecycle from checkout to fulfillment.
+ *
+ * Use the `Order` object when you need to:
+ *
+ * - Display order details on customer account pages or admin dashboards.
+ * - Create orders for phone sales, wholesale customers, or subscription services.
+ * - Update order information like shipping addresses, notes, or fulfillment status.
+ * - Process returns, exchanges, and partial refunds.
+ * - Generate invoices, receipts, and shipping labels.
+ *
+ * The `Order` object serves as the central hub connecting customer information,
+ * product details, payment processing, and fulfillment data within the GraphQL
+ * Admin API schema.
+ *
+ * > Note:
+ * > Only the last 60 days' worth of orders from a store are accessible from the
+ * `Order` object by default. If you want to access older records,
+ * > then you need to [request access to all
+ * orders](https://shopify.dev/docs/api/usage/access-scopes#orders-permissions). If
+ * your app is granted
+ * > access, then you can add the `read_all_orders`, `read_orders`, and `write_orders` scopes.
+ *
+ * > Caution:
+ * > Only use orders data if it's required for your app's functionality. Shopify
+ * will restrict [access to scopes](https://shopify.dev/docs/api/usage/access-scopes#requesting-specific-permissions)
+ * for apps that don't have a legitimate use for the associated data.
+ *
+ * Learn more about [building apps for orders and fulfillment](https://shopify.dev/docs/apps/build/orders-fulfillment).
+ */
+export type OrderAgreementsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -2755,6 +2977,22 @@ export type OrderTransactionsArgs = {
   manuallyResolvable?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/**
+ * The possible order action types for a
+ * [sales agreement](https://shopify.dev/api/admin-graphql/latest/interfaces/salesagreement).
+ */
+export type OrderActionType =
+  /** An order with a purchase or charge. */
+  | 'ORDER'
+  /** An edit to the order. */
+  | 'ORDER_EDIT'
+  /** A refund on the order. */
+  | 'REFUND'
+  /** A return on the order. */
+  | 'RETURN'
+  /** An unknown agreement action. Represents new actions that may be added in future versions. */
+  | 'UNKNOWN';
+
 /** Discrepancy reasons for order adjustments. */
 export type OrderAdjustmentInputDiscrepancyReason =
   /** The discrepancy reason is customer. */
@@ -2765,6 +3003,45 @@ export type OrderAdjustmentInputDiscrepancyReason =
   | 'OTHER'
   /** The discrepancy reason is restocking. */
   | 'RESTOCK';
+
+/** An agreement associated with an order placement. */
+export type OrderAgreement = SalesAgreement & {
+  __typename?: 'OrderAgreement';
+  /** The date and time at which the agreement occured. */
+  happenedAt: Scalars['DateTime']['output'];
+  /** The unique ID for the agreement. */
+  id: Scalars['ID']['output'];
+  /** The reason the agremeent was created. */
+  reason: OrderActionType;
+  /** The sales associated with the agreement. */
+  sales: SaleConnection;
+};
+
+
+/** An agreement associated with an order placement. */
+export type OrderAgreementSalesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** An auto-generated type for paginating through multiple Orders. */
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  /**
+   * A list of nodes that are contained in OrderEdge. You can fetch data about an
+   * individual node, or you can follow the edges to fetch data about a collection
+   * of related nodes. At each node, you specify the fields that you want to retrieve.
+   */
+  nodes: Array<Order>;
+  /**
+   * An object that’s used to retrieve [cursor
+   * information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
+   */
+  pageInfo: PageInfo;
+};
 
 /** Represents the order's current financial status. */
 export type OrderDisplayFinancialStatus =
@@ -2804,6 +3081,29 @@ export type OrderDisplayFinancialStatus =
    */
   | 'VOIDED';
 
+/** An agreement associated with an edit to the order. */
+export type OrderEditAgreement = SalesAgreement & {
+  __typename?: 'OrderEditAgreement';
+  /** The date and time at which the agreement occured. */
+  happenedAt: Scalars['DateTime']['output'];
+  /** The unique ID for the agreement. */
+  id: Scalars['ID']['output'];
+  /** The reason the agremeent was created. */
+  reason: OrderActionType;
+  /** The sales associated with the agreement. */
+  sales: SaleConnection;
+};
+
+
+/** An agreement associated with an edit to the order. */
+export type OrderEditAgreementSalesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Return type for `orderEditBegin` mutation. */
 export type OrderEditBeginPayload = {
   __typename?: 'OrderEditBeginPayload';
@@ -2830,6 +3130,40 @@ export type OrderEditSetQuantityPayload = {
   /** The list of errors that occurred from executing the mutation. */
   userErrors: Array<UserError>;
 };
+
+/** The set of valid sort keys for the Order query. */
+export type OrderSortKeys =
+  /** Sorts by the date and time the order was created. */
+  | 'CREATED_AT'
+  /** Sorts by the current total price of an order in the shop currency, including any returns/refunds/removals. */
+  | 'CURRENT_TOTAL_PRICE'
+  /** Sorts by the customer's name. */
+  | 'CUSTOMER_NAME'
+  /** Sort by shipping address to analyze regional sales patterns or plan logistics. */
+  | 'DESTINATION'
+  /** Sorts by the financial status of the order. */
+  | 'FINANCIAL_STATUS'
+  /** Sorts by the order's fulfillment status. */
+  | 'FULFILLMENT_STATUS'
+  /** Sort by the `id` value. */
+  | 'ID'
+  /** Sorts by the order number. */
+  | 'ORDER_NUMBER'
+  /** Sort by the purchase order number to match external procurement systems or track recent orders. */
+  | 'PO_NUMBER'
+  /** Sorts by the date and time the order was processed. */
+  | 'PROCESSED_AT'
+  /**
+   * Sort by relevance to the search terms when the `query` parameter is specified on the connection.
+   * Don't use this sort key when no search query is specified.
+   */
+  | 'RELEVANCE'
+  /** Sort by the total quantity of all line items to identify large purchases or analyze inventory demand patterns. */
+  | 'TOTAL_ITEMS_QUANTITY'
+  /** Sorts by the total sold price of an order in the shop currency, excluding any returns/refunds/removals. */
+  | 'TOTAL_PRICE'
+  /** Sorts by the date and time the order was last updated. */
+  | 'UPDATED_AT';
 
 /**
  * The `OrderTransaction` object represents a payment transaction that's associated with an order. An order
@@ -2920,6 +3254,19 @@ export type OrderTransactionStatus =
   | 'SUCCESS'
   /** The transaction status is unknown. */
   | 'UNKNOWN';
+
+/**
+ * Returns information about pagination in a connection, in accordance with the
+ * [Relay specification](https://relay.dev/graphql/connections.htm#sec-undefined.PageInfo).
+ * For more information, please read our [GraphQL Pagination Usage Guide](https://shopify.dev/api/usage/pagination-graphql).
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor corresponding to the last node in edges. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether there are more pages to fetch following the current page. */
+  hasNextPage: Scalars['Boolean']['output'];
+};
 
 /**
  * The `Product` object lets you manage products in a merchant’s store.
@@ -3016,6 +3363,17 @@ export type ProductClaimOwnershipInput = {
    * [Learn more](https://shopify.dev/docs/apps/selling-strategies/bundles/product-config).
    */
   bundles?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A sale associated with a product. */
+export type ProductSale = Sale & {
+  __typename?: 'ProductSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The line item for the associated sale. */
+  lineItem: LineItem;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
 };
 
 /** The input fields required to identify a resource. */
@@ -3535,6 +3893,16 @@ export type QueryRoot = {
    */
   order?: Maybe<Order>;
   /**
+   * Returns a list of
+   * [orders](https://shopify.dev/api/admin-graphql/latest/objects/Order) placed in
+   * the store, including data such as order status, customer, and line item details.
+   * Use the `orders` query to build reports, analyze sales performance, or
+   * automate fulfillment workflows. The `orders` query supports
+   * [pagination](https://shopify.dev/docs/api/usage/pagination-graphql),
+   * [sorting](https://shopify.dev/docs/api/admin-graphql/latest/queries/orders#arguments-sortKey), and [filtering](https://shopify.dev/docs/api/admin-graphql/latest/queries/orders#arguments-query).
+   */
+  orders: OrderConnection;
+  /**
    * Retrieves a [product variant](https://shopify.dev/docs/api/admin-graphql/latest/objects/ProductVariant) by its ID.
    *
    * A product variant is a specific version of a
@@ -3576,6 +3944,19 @@ export type QueryRootNodesArgs = {
 /** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
 export type QueryRootOrderArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+  savedSearchId?: InputMaybe<Scalars['ID']['input']>;
+  sortKey?: InputMaybe<OrderSortKeys>;
 };
 
 
@@ -3634,10 +4015,14 @@ export type QueryRootPublicationsArgs = {
  */
 export type Refund = Node & {
   __typename?: 'Refund';
+  /** The date and time when the refund was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** A globally-unique ID. */
   id: Scalars['ID']['output'];
   /** The optional note associated with the refund. */
   note?: Maybe<Scalars['String']['output']>;
+  /** The date and time when the refund was processed. */
+  processedAt: Scalars['DateTime']['output'];
   /** The `RefundLineItem` resources attached to the refund. */
   refundLineItems: RefundLineItemConnection;
   /** The total amount across all transactions for the refund, in shop and presentment currencies. */
@@ -3683,6 +4068,29 @@ export type Refund = Node & {
  * [processing refunds](https://shopify.dev/docs/api/admin-graphql/latest/mutations/refundCreate).
  */
 export type RefundRefundLineItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** An agreement between the merchant and customer to refund all or a portion of the order. */
+export type RefundAgreement = SalesAgreement & {
+  __typename?: 'RefundAgreement';
+  /** The date and time at which the agreement occured. */
+  happenedAt: Scalars['DateTime']['output'];
+  /** The unique ID for the agreement. */
+  id: Scalars['ID']['output'];
+  /** The reason the agremeent was created. */
+  reason: OrderActionType;
+  /** The sales associated with the agreement. */
+  sales: SaleConnection;
+};
+
+
+/** An agreement between the merchant and customer to refund all or a portion of the order. */
+export type RefundAgreementSalesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -3766,6 +4174,8 @@ export type RefundLineItem = {
   lineItem: LineItem;
   /** The quantity of a refunded line item. */
   quantity: Scalars['Int']['output'];
+  /** The type of restock for the refunded line item. */
+  restockType: RefundLineItemRestockType;
 };
 
 /** An auto-generated type for paginating through multiple RefundLineItems. */
@@ -3819,12 +4229,132 @@ export type RefundMethodInput =
   /** The details of the refund to store credit. */
   { storeCreditRefund: StoreCreditRefundInput; };
 
+/** An agreement between the merchant and customer for a return. */
+export type ReturnAgreement = SalesAgreement & {
+  __typename?: 'ReturnAgreement';
+  /** The date and time at which the agreement occured. */
+  happenedAt: Scalars['DateTime']['output'];
+  /** The unique ID for the agreement. */
+  id: Scalars['ID']['output'];
+  /** The reason the agremeent was created. */
+  reason: OrderActionType;
+  /** The sales associated with the agreement. */
+  sales: SaleConnection;
+};
+
+
+/** An agreement between the merchant and customer for a return. */
+export type ReturnAgreementSalesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** The input fields for SEO information. */
 export type SeoInput = {
   /** SEO description of the product. */
   description?: InputMaybe<Scalars['String']['input']>;
   /** SEO title of the product. */
   title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * An individual sale record associated with a sales agreement. Every money value
+ * in an order's sales data is represented in the currency's smallest unit. When
+ * amounts are divided across multiple line items, such as taxes or order
+ * discounts, the amounts might not divide evenly across all of the line items on
+ * the order. To address this, the remaining currency units that couldn't be
+ * divided evenly are allocated one at a time, starting with the first line item,
+ * until they are all accounted for. In aggregate, the values sum up correctly. In
+ * isolation, one line item might have a different tax or discount amount than
+ * another line item of the same price, before taxes and discounts. This is because
+ * the amount could not be divided evenly across the items. The allocation of
+ * currency units across line items is immutable. After they are allocated,
+ * currency units are never reallocated or redistributed among the line items.
+ */
+export type Sale = {
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The possible order action types for a sale. */
+export type SaleActionType =
+  /** A purchase or charge. */
+  | 'ORDER'
+  /** A removal or return. */
+  | 'RETURN'
+  /** An unknown order action. Represents new actions that may be added in future versions. */
+  | 'UNKNOWN'
+  /** A change to the price, taxes, or discounts for a prior purchase. */
+  | 'UPDATE';
+
+/** An auto-generated type for paginating through multiple Sales. */
+export type SaleConnection = {
+  __typename?: 'SaleConnection';
+  /**
+   * A list of nodes that are contained in SaleEdge. You can fetch data about an
+   * individual node, or you can follow the edges to fetch data about a collection
+   * of related nodes. At each node, you specify the fields that you want to retrieve.
+   */
+  nodes: Array<Sale>;
+};
+
+/**
+ * A contract between a merchant and a customer to do business. Shopify creates a
+ * sales agreement whenever an order is placed, edited, or refunded. A sales
+ * agreement has one or more sales records, which provide itemized details about
+ * the initial agreement or subsequent changes made to the order. For example, when
+ * a customer places an order, Shopify creates the order, generates a sales
+ * agreement, and records a sale for each line item purchased in the order. A sale
+ * record is specific to a type of order line. Order lines can represent different
+ * things such as a purchased product, a tip added by a customer, shipping costs
+ * collected at checkout, and more.
+ */
+export type SalesAgreement = {
+  /** The date and time at which the agreement occured. */
+  happenedAt: Scalars['DateTime']['output'];
+  /** The unique ID for the agreement. */
+  id: Scalars['ID']['output'];
+  /** The reason the agremeent was created. */
+  reason: OrderActionType;
+  /** The sales associated with the agreement. */
+  sales: SaleConnection;
+};
+
+
+/**
+ * A contract between a merchant and a customer to do business. Shopify creates a
+ * sales agreement whenever an order is placed, edited, or refunded. A sales
+ * agreement has one or more sales records, which provide itemized details about
+ * the initial agreement or subsequent changes made to the order. For example, when
+ * a customer places an order, Shopify creates the order, generates a sales
+ * agreement, and records a sale for each line item purchased in the order. A sale
+ * record is specific to a type of order line. Order lines can represent different
+ * things such as a purchased product, a tip added by a customer, shipping costs
+ * collected at checkout, and more.
+ */
+export type SalesAgreementSalesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** An auto-generated type for paginating through multiple SalesAgreements. */
+export type SalesAgreementConnection = {
+  __typename?: 'SalesAgreementConnection';
+  /**
+   * A list of nodes that are contained in SalesAgreementEdge. You can fetch data
+   * about an individual node, or you can follow the edges to fetch data about a
+   * collection of related nodes. At each node, you specify the fields that you
+   * want to retrieve.
+   */
+  nodes: Array<SalesAgreement>;
 };
 
 /**
@@ -3837,6 +4367,15 @@ export type SelectedOption = {
   name: Scalars['String']['output'];
   /** The product option’s value. */
   value: Scalars['String']['output'];
+};
+
+/** A sale associated with a shipping charge. */
+export type ShippingLineSale = Sale & {
+  __typename?: 'ShippingLineSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
 };
 
 /** The input fields that are required to reimburse shipping costs. */
@@ -3915,6 +4454,15 @@ export type SuggestedRefund = {
   suggestedTransactions: Array<SuggestedOrderTransaction>;
 };
 
+/** A sale associated with a tip. */
+export type TipSale = Sale & {
+  __typename?: 'TipSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
 /** The input fields that identify a unique valued metafield. */
 export type UniqueMetafieldValueInput = {
   /** The key for the metafield. */
@@ -3985,6 +4533,18 @@ export type UnitPriceMeasurementMeasuredUnit =
   | 'UNKNOWN'
   /** 1 yard equals 36 inches. */
   | 'YD';
+
+/**
+ * This is represents new sale types that have been added in future API versions.
+ * You may update to a more recent API version to receive additional details about this sale.
+ */
+export type UnknownSale = Sale & {
+  __typename?: 'UnknownSale';
+  /** The type of order action that the sale represents. */
+  actionType: SaleActionType;
+  /** The number of units either ordered or intended to be returned. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
 
 /**
  * An error in the input of a mutation. Mutations return `UserError` objects to
