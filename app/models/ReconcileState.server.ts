@@ -130,3 +130,56 @@ export async function shopsDueForReconciliation(
   });
   return due.slice(0, limit);
 }
+
+/** How far back Shopify lets an app read orders without the `read_all_orders` scope. */
+export const RECENT_ORDERS_DAYS = 60;
+
+export type BackfillRequestResult =
+  | { ok: true; since: Date }
+  | { ok: false; reason: "too_old" | "in_future" | "running"; earliest: Date };
+
+/** The earliest date a backfill may start from, with or without `read_all_orders`. */
+export function earliestBackfillDate(now: Date, grantedScopes: string | null): Date | null {
+  const scopes = (grantedScopes ?? "").split(",").map((scope) => scope.trim());
+  if (scopes.includes("read_all_orders")) return null;
+  return new Date(now.getTime() - RECENT_ORDERS_DAYS * 86_400_000);
+}
+
+/**
+ * Asks for the orders created since `since` to be reported (the worker runs it as a bulk
+ * operation). The shop then reports from that date on: later runs reconcile those orders too.
+ */
+export async function requestBackfill(
+  db: AppPrismaClient,
+  shop: string,
+  since: Date,
+  now: Date,
+): Promise<BackfillRequestResult> {
+  const state = await ensureReconcileState(db, shop, now);
+  const connection = await db.shopConnection.findUnique({
+    where: { shop },
+    select: { grantedScopes: true },
+  });
+  const earliest = earliestBackfillDate(now, connection?.grantedScopes ?? null);
+  const floor = earliest ?? new Date(0);
+  if (state.backfillStatus === "requested" || state.backfillStatus === "running")
+    return { ok: false, reason: "running", earliest: floor };
+  if (since > now) return { ok: false, reason: "in_future", earliest: floor };
+  if (earliest && since < earliest) return { ok: false, reason: "too_old", earliest };
+  await db.reconcileState.update({
+    where: { shop },
+    data: {
+      reportFrom: since < state.reportFrom ? since : state.reportFrom,
+      backfillStatus: "requested",
+      backfillSince: since,
+      backfillOperationId: null,
+      backfillOrdersDone: 0,
+      backfillOrdersTotal: null,
+      backfillEventsRecovered: 0,
+      backfillDetail: null,
+      backfillStartedAt: now,
+      backfillFinishedAt: null,
+    },
+  });
+  return { ok: true, since };
+}
