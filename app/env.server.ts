@@ -104,6 +104,8 @@ const envSchema = z.object({
   // Reconciliation (issue 17, decision 029): each connected shop's orders are compared with the
   // outbox this often; 0 switches the schedule off ("Reconcile now" and the CLI still work).
   SVC_RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1_440).default(15),
+  // How often the worker looks for due runs, requested runs and backfill steps.
+  SVC_RECONCILE_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   // Each run reads back this far before the watermark: clock skew and late writes.
   SVC_RECONCILE_OVERLAP_MINUTES: z.coerce.number().int().min(0).max(1_440).default(5),
   // Orders updated this recently are left for the next run: their webhooks are on the way.
@@ -182,6 +184,21 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
  */
 export function parseDatabasePoolSize(source: Record<string, string | undefined>): number {
   return parseWith(envSchema.pick({ DATABASE_POOL_SIZE: true }), source).DATABASE_POOL_SIZE;
+}
+
+/** The SVC_RECONCILE_* settings alone: the CLI reconciles a shop without the app's whole configuration. */
+export function parseReconcileEnv(source: Record<string, string | undefined>) {
+  return parseWith(
+    envSchema.pick({
+      SVC_RECONCILE_INTERVAL_MINUTES: true,
+      SVC_RECONCILE_OVERLAP_MINUTES: true,
+      SVC_RECONCILE_SETTLE_SECONDS: true,
+      SVC_RECONCILE_EDIT_SETTLE_MINUTES: true,
+      SVC_RECONCILE_BUCKET_SHARE: true,
+      SVC_RECONCILE_WARN_AFTER_RUNS: true,
+    }),
+    source,
+  );
 }
 
 function parseWith<T extends z.ZodType>(

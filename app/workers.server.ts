@@ -15,10 +15,13 @@ import {
   type OfflineAccess,
 } from "./services/offline-session.server";
 import { unauthenticated } from "./shopify.server";
+import { reconcileSettingsOf } from "./reconcile/run.server";
+import { createReconcileWorker, type ReconcileWorker } from "./reconcile/worker.server";
 
 /*
- * The background work: the outbox (order events to the service, decision 008) and the Shopify
- * actions (plan refunds, decision 022), one worker of each. The web server runs them unless
+ * The background work: the outbox (order events to the service, decision 008), the Shopify
+ * actions (plan refunds, decision 022) and reconciliation (issue 17, decision 029), one worker
+ * of each. The web server runs them unless
  * SVC_OUTBOX_WORKER=off; `npm run worker` runs them on their own.
  */
 
@@ -29,8 +32,9 @@ declare global {
 export interface BackgroundWorkers {
   outbox: OutboxWorker;
   actions: PlanActionWorker;
+  reconcile: ReconcileWorker;
   start(): void;
-  /** Stops both; each finishes what is in flight and releases the rest of its claims. */
+  /** Stops all three; each finishes what is in flight and releases the rest of its claims. */
   stop(): Promise<void>;
 }
 
@@ -95,15 +99,23 @@ export function createBackgroundWorkers(env: AppEnv): BackgroundWorkers {
     adminFor: offlineAdminFor,
     pollIntervalMs: env.SVC_OUTBOX_POLL_MS,
   });
+  const reconcile = createReconcileWorker({
+    db: prisma,
+    adminFor: offlineAdminFor,
+    settings: reconcileSettingsOf(env),
+    pollIntervalMs: env.SVC_RECONCILE_POLL_MS,
+  });
   return {
     outbox,
     actions,
+    reconcile,
     start() {
       outbox.start();
       actions.start();
+      reconcile.start();
     },
     async stop() {
-      await Promise.all([outbox.stop(), actions.stop()]);
+      await Promise.all([outbox.stop(), actions.stop(), reconcile.stop()]);
     },
   };
 }

@@ -51,6 +51,8 @@ try {
     env: process.env,
     out: (line) => console.log(line),
     err: (message) => console.error(`svc: ${message}`),
+    // The app's Shopify client reads the whole configuration: only commands that call Shopify load it.
+    adminFor: async (shop) => (await import("../app/workers.server")).offlineAdminFor(shop),
   });
 } finally {
   await db.$disconnect();

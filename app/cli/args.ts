@@ -70,7 +70,8 @@ export type CliCommand =
     }
   | { name: "events:retry"; target: { id: number } | "dead"; shop?: string }
   | { name: "keys:reseal"; batchSize?: number; json: boolean }
-  | { name: "data:purge"; days?: number };
+  | { name: "data:purge"; days?: number }
+  | { name: "shop:reconcile"; shop: string; since?: Date; dryRun: boolean };
 
 export type CommandName = CliCommand["name"];
 export type HelpRequest = { name: "help"; text: string };
@@ -193,6 +194,21 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     // 1 also when some key cannot be opened: the earlier encryption key is still needed.
     exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
   },
+  "shop:reconcile": {
+    summary:
+      "Compare a shop's orders in Shopify with the outbox and record the events whose webhooks never came (issue 17)",
+    usage: "shop:reconcile --shop <domain> [--since <iso>] [--dry-run]",
+    options: {
+      shop: SHOP_OPTION,
+      since: {
+        type: "string",
+        value: "<iso>",
+        help: "read the orders updated since then (e.g. 2026-11-01T00:00:00Z) instead of since the watermark, which stays where it is",
+      },
+      "dry-run": { type: "boolean", help: "print what would be recorded, and record nothing" },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage, EXIT.notFound],
+  },
   "data:purge": {
     summary:
       "Scrub customer data past the retention period from settled events and receipts (decision 015)",
@@ -216,6 +232,9 @@ const EXIT_CODE_MEANINGS: Record<ExitCode, string> = {
   [EXIT.notFound]: "not found (the shop or event does not exist)",
   [EXIT.notRetryable]: "not retryable (the event is delivered, pending or being delivered)",
 };
+
+/** An instant: a date, a time and its offset, so that no clock's zone changes its meaning. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function isCommandName(value: string): value is CommandName {
   return Object.hasOwn(COMMANDS, value);
@@ -442,6 +461,20 @@ function toCommand(name: CommandName, options: OptionValues): CliCommand {
       };
     case "data:purge":
       return { name, days: options.integer("days", MAX_RETENTION_DAYS) };
+    case "shop:reconcile": {
+      const since = options.optional("since");
+      if (since !== undefined && (!ISO_INSTANT.test(since) || Number.isNaN(Date.parse(since)))) {
+        throw new UsageError(
+          `--since must be a date and time with its offset, e.g. 2026-11-01T00:00:00Z, not "${since}"`,
+        );
+      }
+      return {
+        name,
+        shop: options.shop(),
+        since: since === undefined ? undefined : new Date(since),
+        dryRun: options.flag("dry-run"),
+      };
+    }
   }
 }
 

@@ -29,6 +29,10 @@ import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
 import { CliError, EXIT, isHttpUrl, UsageError, type CliCommand, type ExitCode } from "./args";
 import { resealStoredSecrets } from "./reseal.server";
 import { shopifyWebhookHeaders } from "./sign-webhook";
+import { parseReconcileEnv } from "../env.server";
+import { claimReconcileLease, releaseReconcileLease } from "../models/ReconcileState.server";
+import type { AdminForShop } from "../plan-actions/worker.server";
+import { reconcileSettingsOf, runReconciliation } from "../reconcile/run.server";
 
 /** The process environment, or what a test passes instead. Each command reads what it needs. */
 export type CliEnv = Record<string, string | undefined>;
@@ -41,6 +45,8 @@ export interface CliContext {
   /** Why a command failed, one line without the "svc: " prefix (stderr). */
   err: (message: string) => void;
   fetch?: typeof fetch;
+  /** The shop's Admin API through its offline session; read only by commands that call Shopify. */
+  adminFor?: AdminForShop;
 }
 
 type CommandName = CliCommand["name"];
@@ -76,6 +82,7 @@ const COMMAND_HANDLERS: { [Name in CommandName]: CommandHandler<Name> } = {
   "events:retry": retryEvents,
   "keys:reseal": resealKeys,
   "data:purge": purgeCustomerData,
+  "shop:reconcile": reconcileShop,
 };
 
 function handlerOf<Name extends CommandName>(name: Name): CommandHandler<Name> {
@@ -447,4 +454,72 @@ export async function purgeCustomerData(
     `Scrubbed customer data recorded before ${purged.cutoff.toISOString()} (${retentionDays} days): ${purged.events} event(s), ${purged.receipts} receipt raw body(ies).`,
   );
   return EXIT.ok;
+}
+
+/** How long the CLI's run holds the shop: the worker's lease, renewed after every page. */
+const CLI_LEASE_MS = 5 * 60_000;
+
+/**
+ * Runs reconciliation for one shop now, as the worker would, and prints each order it recovered
+ * events for. It takes the shop's lease: a run in another process makes it stop at once.
+ */
+export async function reconcileShop(
+  command: Command<"shop:reconcile">,
+  { db, env, out, adminFor }: CliContext,
+): Promise<ExitCode> {
+  const { shop } = command;
+  if (!(await getShopConnection(db, shop))) {
+    throw new CliError(`shop ${shop} not found (it has never installed the app)`, EXIT.notFound);
+  }
+  if (!adminFor) throw new CliError("this command needs the app's Shopify settings", EXIT.usage);
+  const settings = reconcileSettingsOf(parseReconcileEnv(env));
+  const admin = await adminFor(shop);
+  if (!admin) {
+    throw new CliError(
+      `${shop} has no offline session: open the app in the shop's admin once, then try again`,
+      EXIT.failed,
+    );
+  }
+  const owner = `cli:${process.pid}`;
+  await ensureReconcileState(db, shop, new Date());
+  if (!(await claimReconcileLease(db, shop, owner, new Date(), CLI_LEASE_MS))) {
+    throw new CliError(
+      `a reconciliation of ${shop} is running in another process; try again when it has finished`,
+      EXIT.failed,
+    );
+  }
+  try {
+    const summary = await runReconciliation(
+      {
+        db,
+        admin,
+        settings,
+        onProgress: async () => {
+          await claimReconcileLease(db, shop, owner, new Date(), CLI_LEASE_MS);
+        },
+      },
+      { shop, trigger: "cli", since: command.since, dryRun: command.dryRun },
+    );
+    const verb = command.dryRun ? "would record" : "recorded";
+    for (const order of summary.recovered) {
+      out(`${order.orderName} (order ${order.orderId}): ${verb} ${order.events.join(", ")}`);
+    }
+    printPairs(
+      [
+        ["run", summary.runId],
+        [
+          "window",
+          `${summary.since.toISOString()} to ${summary.until?.toISOString() ?? "(not reached)"}`,
+        ],
+        ["orders checked", String(summary.ordersChecked)],
+        [command.dryRun ? "events missing" : "events recovered", String(summary.eventsRecovered)],
+        ["API points used", String(summary.pointsUsed)],
+        ["result", summary.detail],
+      ],
+      out,
+    );
+    return summary.status === "completed" ? EXIT.ok : EXIT.failed;
+  } finally {
+    await releaseReconcileLease(db, shop, owner);
+  }
 }

@@ -22,6 +22,8 @@ export interface QueueLoopOptions {
   maxDrainRounds: number;
   /** After the last round, on stop: hands back what was claimed; the number of rows. */
   release: () => Promise<number>;
+  /** Whether a webhook recorded in this process starts the next round at once (default true). */
+  wakeOnOutbox?: boolean;
 }
 
 /** What a worker offers its callers. */
@@ -78,10 +80,12 @@ export function createQueueLoop(options: QueueLoopOptions): QueueLoop {
       running = true;
       stopping = null;
       stopRequested = false;
-      unsubscribe = onOutboxNotified(() => {
-        woken = true;
-        wake?.();
-      });
+      if (options.wakeOnOutbox !== false) {
+        unsubscribe = onOutboxNotified(() => {
+          woken = true;
+          wake?.();
+        });
+      }
       log.info(options.settings, `${name} started`);
       loop = run();
     },

@@ -1,5 +1,5 @@
 import type { AppPrismaClient } from "../db/client.server";
-import type { AppEnv } from "../env.server";
+import type { parseReconcileEnv } from "../env.server";
 import { RECONCILE_ORDER_LIST_QUERY, RECONCILE_ORDER_QUERY } from "../graphql/ReconcileOrders";
 import { logger } from "../logger.server";
 import {
@@ -43,7 +43,7 @@ export interface ReconcileSettings {
   pageSize: number;
 }
 
-export function reconcileSettingsOf(env: AppEnv): ReconcileSettings {
+export function reconcileSettingsOf(env: ReturnType<typeof parseReconcileEnv>): ReconcileSettings {
   return {
     intervalMs: env.SVC_RECONCILE_INTERVAL_MINUTES * 60_000,
     overlapMs: env.SVC_RECONCILE_OVERLAP_MINUTES * 60_000,

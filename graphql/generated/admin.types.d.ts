@@ -16,6 +16,7 @@ export type Scalars = {
   Decimal: { input: string; output: string; }
   Money: { input: string; output: string; }
   URL: { input: string; output: string; }
+  UnsignedInt64: { input: string; output: string; }
 };
 
 /** A sale associated with an additional fee charge. */
@@ -59,6 +60,135 @@ export type Attribute = {
   /** The value of the attribute. For example, `"true"`. */
   value?: Maybe<Scalars['String']['output']>;
 };
+
+/**
+ * An asynchronous operation that exports large datasets or imports data in bulk.
+ * Create bulk operations using [bulkOperationRunQuery](https://shopify.dev/docs/api/admin-graphql/latest/mutations/bulkOperationRunQuery)
+ * to export data or [bulkOperationRunMutation](https://shopify.dev/docs/api/admin-graphql/latest/mutations/bulkOperationRunMutation)
+ * to import data.
+ *
+ * After creation, check the [`status`](https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation#field-BulkOperation.fields.status)
+ * field to track progress. When completed, the [`url`](https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation#field-BulkOperation.fields.url)
+ * field contains a link to download results in [JSONL](http://jsonlines.org/) format. The [`objectCount`](https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation#field-BulkOperation.fields.objectCount)
+ * field shows the running total of processed objects, while [`rootObjectCount`](https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation#field-BulkOperation.fields.rootObjectCount)
+ * tracks only root-level objects in nested queries.
+ *
+ * If an operation fails but retrieves partial data, then the [`partialDataUrl`](https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation#field-BulkOperation.fields.partialDataUrl)
+ * field provides access to incomplete results.
+ *
+ * > Note: `url` and `partialDataUrl` values expire after seven days.
+ *
+ * Learn more about
+ * [exporting](https://shopify.dev/docs/api/usage/bulk-operations/queries) and
+ * [importing](https://shopify.dev/docs/api/usage/bulk-operations/imports) data in bulk.
+ */
+export type BulkOperation = Node & {
+  __typename?: 'BulkOperation';
+  /** Error code for failed operations. */
+  errorCode?: Maybe<BulkOperationErrorCode>;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
+  /**
+   * A running count of all the objects processed.
+   * For example, when fetching all the products and their variants, this field counts both products and variants.
+   * This field can be used to track operation progress.
+   */
+  objectCount: Scalars['UnsignedInt64']['output'];
+  /**
+   * The URL that points to the partial or incomplete response data (in
+   * [JSONL](http://jsonlines.org/) format) that was returned by a failed operation.
+   * The URL expires 7 days after the operation fails. Returns `null` when there's no data available.
+   */
+  partialDataUrl?: Maybe<Scalars['URL']['output']>;
+  /**
+   * A running count of all the objects that are processed at the root of the query.
+   * For example, when fetching all the products and their variants, this field only counts products.
+   * This field can be used to track operation progress.
+   */
+  rootObjectCount: Scalars['UnsignedInt64']['output'];
+  /** Status of the bulk operation. */
+  status: BulkOperationStatus;
+  /**
+   * The URL that points to the response data in [JSONL](http://jsonlines.org/) format.
+   * The URL expires 7 days after the operation completes.
+   */
+  url?: Maybe<Scalars['URL']['output']>;
+};
+
+/** Error codes for failed bulk operations. */
+export type BulkOperationErrorCode =
+  /**
+   * The provided operation `query` returned access denied due to missing
+   * [access scopes](https://shopify.dev/api/usage/access-scopes).
+   * Review the requested object permissions and execute the query as a normal non-bulk GraphQL request to see more details.
+   */
+  | 'ACCESS_DENIED'
+  /**
+   * The operation resulted in partial or incomplete data due to internal server errors during execution.
+   * These errors might be intermittent, so you can try performing the same query again.
+   */
+  | 'INTERNAL_SERVER_ERROR'
+  /**
+   * The operation resulted in partial or incomplete data due to query timeouts during execution.
+   * In some cases, timeouts can be avoided by modifying your `query` to select fewer fields.
+   */
+  | 'TIMEOUT';
+
+/** Return type for `bulkOperationRunQuery` mutation. */
+export type BulkOperationRunQueryPayload = {
+  __typename?: 'BulkOperationRunQueryPayload';
+  /** The newly created bulk operation. */
+  bulkOperation?: Maybe<BulkOperation>;
+  /** The list of errors that occurred from executing the mutation. */
+  userErrors: Array<BulkOperationUserError>;
+};
+
+/** The valid values for the status of a bulk operation. */
+export type BulkOperationStatus =
+  /** The bulk operation has been canceled. */
+  | 'CANCELED'
+  /**
+   * Cancelation has been initiated on the bulk operation. There may be a short delay from when a cancelation
+   * starts until the operation is actually canceled.
+   */
+  | 'CANCELING'
+  /** The bulk operation has successfully completed. */
+  | 'COMPLETED'
+  /** The bulk operation has been created. */
+  | 'CREATED'
+  /** The bulk operation URL has expired. */
+  | 'EXPIRED'
+  /**
+   * The bulk operation has failed. For information on why the operation failed, use
+   * [BulkOperation.errorCode](https://shopify.dev/api/admin-graphql/latest/enums/bulkoperationerrorcode).
+   */
+  | 'FAILED'
+  /** The bulk operation is running. */
+  | 'RUNNING';
+
+/**
+ * An error in the input of a mutation. Mutations return `UserError` objects to
+ * indicate validation failures, such as invalid field values or business logic
+ * violations, that prevent the operation from completing.
+ */
+export type BulkOperationUserError = {
+  __typename?: 'BulkOperationUserError';
+  /** The error code. */
+  code?: Maybe<BulkOperationUserErrorCode>;
+  /** The path to the input field that caused the error. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  /** The error message. */
+  message: Scalars['String']['output'];
+};
+
+/** Possible error codes that can be returned by `BulkOperationUserError`. */
+export type BulkOperationUserErrorCode =
+  /** The input value is invalid. */
+  | 'INVALID'
+  /** Bulk operations limit reached. Please try again later. */
+  | 'LIMIT_REACHED'
+  /** A bulk operation is already in progress. */
+  | 'OPERATION_IN_PROGRESS';
 
 /** A line item involved in order editing that may be newly added or have new changes applied. */
 export type CalculatedLineItem = {
@@ -2299,6 +2429,23 @@ export type MoneyV2 = {
 export type Mutation = {
   __typename?: 'Mutation';
   /**
+   * Creates and runs a [bulk operation](https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation)
+   * to fetch data asynchronously. The operation processes your GraphQL query in
+   * the background and returns results in a [JSONL](http://jsonlines.org/) file when complete.
+   *
+   * Bulk query and bulk mutation operations can run at the same time per shop. The
+   * number of concurrent operations that an app can run depends on the API
+   * version. For the applicable concurrency limits, refer to the [bulk operations
+   * guide](https://shopify.dev/docs/api/usage/bulk-operations/queries). The query
+   * must include at least one connection field and supports up to five connections
+   * with a maximum nesting depth of two levels.
+   *
+   * > Note: Results remain available for seven days after completion.
+   *
+   * For more information, see the [bulk operations guide](https://shopify.dev/docs/api/usage/bulk-operations/queries).
+   */
+  bulkOperationRunQuery?: Maybe<BulkOperationRunQueryPayload>;
+  /**
    * Creates a fulfillment for one or more [`FulfillmentOrder`](https://shopify.dev/docs/api/admin-graphql/latest/objects/FulfillmentOrder)
    * objects. The fulfillment orders are associated with the same
    * [`Order`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Order) and
@@ -2468,6 +2615,13 @@ export type Mutation = {
    * > For more information, see the [idempotency documentation](https://shopify.dev/docs/api/usage/idempotent-requests).
    */
   refundCreate?: Maybe<RefundCreatePayload>;
+};
+
+
+/** The schema's entry point for all mutation operations. */
+export type MutationBulkOperationRunQueryArgs = {
+  groupObjects?: Scalars['Boolean']['input'];
+  query: Scalars['String']['input'];
 };
 
 
@@ -3860,6 +4014,14 @@ export type PublishablePublishPayload = {
 export type QueryRoot = {
   __typename?: 'QueryRoot';
   /**
+   * Returns a specific node (any object that implements the
+   * [Node](https://shopify.dev/api/admin-graphql/latest/interfaces/Node)
+   * interface) by ID, in accordance with the
+   * [Relay specification](https://relay.dev/docs/guides/graphql-server-specification/#object-identification).
+   * This field is commonly used for refetching an object.
+   */
+  node?: Maybe<Node>;
+  /**
    * Returns the list of nodes (any objects that implement the
    * [Node](https://shopify.dev/api/admin-graphql/latest/interfaces/Node)
    * interface) with the given IDs, in accordance with the
@@ -3932,6 +4094,12 @@ export type QueryRoot = {
    * business and store management settings for the shop.
    */
   shop: Shop;
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootNodeArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
