@@ -30,7 +30,11 @@ import { CliError, EXIT, isHttpUrl, UsageError, type CliCommand, type ExitCode }
 import { resealStoredSecrets } from "./reseal.server";
 import { shopifyWebhookHeaders } from "./sign-webhook";
 import { parseReconcileEnv } from "../env.server";
-import { claimReconcileLease, releaseReconcileLease } from "../models/ReconcileState.server";
+import {
+  claimReconcileLease,
+  ensureReconcileState,
+  releaseReconcileLease,
+} from "../models/ReconcileState.server";
 import type { AdminForShop } from "../plan-actions/worker.server";
 import { reconcileSettingsOf, runReconciliation } from "../reconcile/run.server";
 
