@@ -25,7 +25,7 @@ import { OfflineTokenError, REAUTHORIZE_ADVICE } from "../services/offline-token
 export type ShopifyAnswer<Data> =
   /** `cost`: Shopify's `extensions.cost`, what the call took from the shop's bucket. */
   | { kind: "ok"; data: Data; cost?: QueryCost }
-  | { kind: "throttled"; retryAfterMs: number; detail: string }
+  | { kind: "throttled"; retryAfterMs: number; detail: string; cost?: QueryCost }
   | { kind: "retryable"; detail: string }
   | { kind: "refused"; detail: string };
 
@@ -79,8 +79,14 @@ function answerToErrors(
   const codes = graphqlErrorCodes(errors);
   const detail = `${operation}: ${messagesOf(errors)}`;
   if (codes.includes("THROTTLED")) {
-    const retryAfterMs = throttleWaitMs(costOf(extensions));
-    return { kind: "throttled", retryAfterMs, detail: `${operation} was throttled by Shopify` };
+    const cost = costOf(extensions);
+    const retryAfterMs = throttleWaitMs(cost);
+    return {
+      kind: "throttled",
+      retryAfterMs,
+      detail: `${operation} was throttled by Shopify`,
+      cost,
+    };
   }
   if (codes.includes(KEY_MISMATCH)) {
     return { kind: "retryable", detail: `${detail} (a refund under this key exists already)` };

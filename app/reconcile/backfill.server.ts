@@ -23,6 +23,8 @@ export type BackfillStep = "idle" | "waiting" | "finished";
 export interface BackfillDependencies extends RunDependencies {
   /** Downloads the result: Shopify's URL is a signed link that takes no token. */
   fetch?: typeof fetch;
+  /** Orders recorded between two saves of the progress (BATCH_SIZE). */
+  batchSize?: number;
 }
 
 /** Advances the shop's backfill by one step. */
@@ -211,7 +213,7 @@ async function readResult(
       return;
     }
     batch.push(order);
-    if (batch.length >= BATCH_SIZE) await save();
+    if (batch.length >= (deps.batchSize ?? BATCH_SIZE)) await save();
   }
 
   for await (const line of jsonLines(response.body)) await take(reader.push(line));

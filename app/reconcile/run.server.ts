@@ -126,9 +126,12 @@ class SharedBucketCaller {
             this.lastCost.set(query, answer.cost.requestedQueryCost);
           return answer.data;
         case "throttled":
-          // Throttled: the bucket is shared with others. Waiting is all there is to do.
-          this.last = undefined;
-          await sleep(answer.retryAfterMs);
+          // Others emptied the shared bucket. The wait before the retry refills it up to the
+          // reserve as well, when Shopify said how full it is.
+          this.last = answer.cost;
+          if (!answer.cost?.throttleStatus) await sleep(answer.retryAfterMs);
+          if (answer.cost?.requestedQueryCost !== undefined)
+            this.lastCost.set(query, answer.cost.requestedQueryCost);
           continue;
         case "retryable":
           retries += 1;

@@ -499,6 +499,23 @@ export function orderView(context: AdminContext, order: Order): View {
     currencyCode: order.currency,
     presentmentCurrencyCode: order.presentmentCurrency,
     customAttributes: order.noteAttributes.map(attributeView),
+    cartToken: order.cartToken,
+    edited: order.edits.some((edit) => edit.committedAt !== null),
+    customer: order.customer
+      ? {
+          __typename: "Customer",
+          id: toGid("Customer", order.customer.id),
+          firstName: order.customer.firstName,
+          lastName: order.customer.lastName,
+          defaultEmailAddress: {
+            __typename: "CustomerEmailAddress",
+            emailAddress: order.customer.email,
+          },
+        }
+      : null,
+    // The store keeps no addresses: its orders' webhooks carry none either.
+    billingAddress: null,
+    shippingAddress: null,
     displayFinancialStatus: () => financialStatus(order),
     displayFulfillmentStatus: () => fulfillmentStatus(order),
     totalPriceSet: bagOf(order, total),

@@ -1,0 +1,67 @@
+import { buildClientSchema, parse, validate } from "graphql";
+import { describe, expect, it } from "vitest";
+import { loadAdminIntrospection } from "../../graphql/admin-schema.mjs";
+import { backfillBulkQuery, BulkOrderReader, jsonLines } from "./backfill-query";
+
+const ORDER = "gid://shopify/Order/1";
+const REFUND = "gid://shopify/Refund/5";
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+describe("the backfill's bulk query", () => {
+  it("is valid on the Admin API schema of the app's version", () => {
+    const schema = buildClientSchema(loadAdminIntrospection("2026-10"));
+    const errors = validate(schema, parse(backfillBulkQuery(new Date("2026-10-01T00:00:00Z"))));
+    expect(errors.map((error) => error.message)).toEqual([]);
+  });
+
+  it("nests no more than two levels of connections and five in all, as Shopify allows", () => {
+    const query = backfillBulkQuery(new Date("2026-10-01T00:00:00Z"));
+    expect(query.match(/edges/g)).toHaveLength(4);
+    expect(query).toContain(`created_at:>='2026-10-01T00:00:00.000Z'`);
+  });
+});
+
+describe("reading a grouped bulk result", () => {
+  it("hands out each order with its lines, refund lines and fulfilment lines", async () => {
+    const lines = [
+      { id: ORDER, name: "#1", refunds: [{ id: REFUND }], fulfillments: [] },
+      { id: "gid://shopify/LineItem/11", quantity: 2, __parentId: ORDER },
+      { quantity: 1, lineItem: { id: "gid://shopify/LineItem/11" }, __parentId: REFUND },
+      { id: "gid://shopify/Order/2", name: "#2", refunds: [], fulfillments: [] },
+    ];
+    // Chunks that cut lines and characters apart.
+    const text = lines.map((line) => JSON.stringify(line)).join("\n") + "\n";
+    const chunks = [text.slice(0, 7), text.slice(7, 90), text.slice(90)];
+    const reader = new BulkOrderReader();
+    const orders = [];
+    for await (const line of jsonLines(streamOf(chunks))) {
+      const done = reader.push(line);
+      if (done) orders.push(done);
+    }
+    orders.push(reader.finish());
+    expect(orders.map((order) => order?.name)).toEqual(["#1", "#2"]);
+    expect(orders[0]).toMatchObject({
+      lineItems: { nodes: [{ id: "gid://shopify/LineItem/11", quantity: 2 }] },
+      refunds: [{ id: REFUND, refundLineItems: { nodes: [{ quantity: 1 }] } }],
+    });
+    expect(orders[0]?.lineItems.nodes[0]).not.toHaveProperty("__parentId");
+  });
+
+  it("refuses a result that is not grouped, rather than misplace a line", () => {
+    const reader = new BulkOrderReader();
+    reader.push({ id: ORDER, refunds: [], fulfillments: [] });
+    reader.push({ id: "gid://shopify/Order/2", refunds: [], fulfillments: [] });
+    expect(() => reader.push({ id: "gid://shopify/LineItem/11", __parentId: ORDER })).toThrow(
+      /not grouped/,
+    );
+  });
+});
