@@ -66,6 +66,11 @@ describe("callShopify", () => {
         kind: "throttled",
         retryAfterMs: 2_000,
         detail: "SuggestedPlanRefund was throttled by Shopify",
+        // Reconciliation waits for its share of the bucket from the state Shopify reports.
+        cost: {
+          requestedQueryCost: 250,
+          throttleStatus: { currentlyAvailable: 50, restoreRate: 100 },
+        },
       },
     },
     {

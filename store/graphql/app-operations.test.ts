@@ -65,6 +65,7 @@ function laptopsWithPlans(store: ReturnType<typeof adminGraphqlFixture>) {
 describe("the app's Admin GraphQL operations against the store", () => {
   it("covers every operation in app/graphql", () => {
     expect([...operations.keys()].sort()).toEqual([
+      "BackfillOperation",
       "BeginPlanEdit",
       "CommitPlanEdit",
       "CreateProtectionProduct",
@@ -77,7 +78,10 @@ describe("the app's Admin GraphQL operations against the store", () => {
       "ProtectionItemCandidates",
       "ProtectionProductsPublished",
       "PublishProtectionProduct",
+      "ReconcileOrder",
+      "ReconcileOrderList",
       "RefundPlanLine",
+      "RunBackfillQuery",
       "SetPlanAvailability",
       "SetPlanEditQuantity",
       "ShopCurrency",

@@ -315,3 +315,65 @@ describe(`reconciliation against the local store (${provider})`, () => {
     );
   });
 });
+
+describe(`reconciliation's operators (${provider})`, () => {
+  it("npm run svc -- shop:reconcile prints what it would record, then records it", async () => {
+    const { runCommand } = await import("../../app/cli/commands.server");
+    const { offlineAdminFor } = await import("../../app/workers.server");
+    await dropNext("orders/create");
+    const order = await placeProtectedOrder(SHOP, lamp, 1);
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const context = {
+      db,
+      env: { SVC_RECONCILE_SETTLE_SECONDS: "0" },
+      out: (line: string) => lines.push(line),
+      err: (message: string) => errors.push(message),
+      adminFor: offlineAdminFor,
+    };
+    const dry = await runCommand({ name: "shop:reconcile", shop: SHOP, dryRun: true }, context);
+    expect({ dry, errors }).toEqual({ dry: 0, errors: [] });
+    expect(lines).toContain(`${order.name} (order ${order.orderId}): would record order_placed`);
+    expect(await outboxOf(order.orderId)).toEqual([]);
+
+    lines.length = 0;
+    expect(await runCommand({ name: "shop:reconcile", shop: SHOP, dryRun: false }, context)).toBe(
+      0,
+    );
+    expect(lines).toContain(`${order.name} (order ${order.orderId}): recorded order_placed`);
+    expect(lines.some((line) => /events recovered\s+1$/.test(line))).toBe(true);
+    expect((await outboxOf(order.orderId)).map((row) => row.recoveredBy)).toEqual([
+      "reconciliation",
+    ]);
+
+    const unknown = await runCommand(
+      { name: "shop:reconcile", shop: "unknown.myshopify.com", dryRun: false },
+      context,
+    );
+    expect(unknown).toBe(3);
+  });
+
+  it("the worker runs the merchant's 'Reconcile now' at its next poll, and counts runs that recover", async () => {
+    const { createReconcileWorker } = await import("../../app/reconcile/worker.server");
+    const { requestReconcileRun } = await import("../../app/models/ReconcileState.server");
+    const { offlineAdminFor } = await import("../../app/workers.server");
+    const worker = createReconcileWorker({
+      db,
+      adminFor: offlineAdminFor,
+      settings: { ...SETTINGS, intervalMs: 0 },
+      workerId: "test-worker",
+    });
+    // The schedule is off and nothing is asked: nothing runs.
+    expect(await worker.drain()).toBe(0);
+
+    await dropNext("orders/create");
+    const order = await placeProtectedOrder(SHOP, lamp, 1);
+    await requestReconcileRun(db, SHOP, new Date());
+    expect(await worker.drain()).toBe(1);
+    const state = await db.reconcileState.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(state).toMatchObject({ requestedAt: null, leaseOwner: null, recoveringRunsInARow: 1 });
+    const run = await db.reconcileRun.findUniqueOrThrow({ where: { id: state.lastRunId ?? "" } });
+    expect(run).toMatchObject({ trigger: "merchant", status: "completed", eventsRecovered: 1 });
+    expect((await outboxOf(order.orderId)).map((row) => row.eventType)).toEqual(["order_placed"]);
+  });
+});
