@@ -75,6 +75,17 @@ async function existingKeys(db: AppPrismaClient, shop: string, keys: string[]) {
   return found;
 }
 
+/** Orders whose orders/create was recorded as not reported (no plan, reporting off). */
+export async function ignoredPlacements(db: AppPrismaClient, shop: string, orderIds: string[]) {
+  const rows = orderIds.length
+    ? await db.webhookReceipt.findMany({
+        where: { shop, topic: "orders/create", status: "ignored", orderId: { in: orderIds } },
+        select: { orderId: true },
+      })
+    : [];
+  return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
+}
+
 /** The lines and units of a line cancellation: how an edit is recognised under another ID. */
 function cancellationSignature(lines: { line_item_id: string; quantity?: number }[]): string {
   return lines
@@ -116,13 +127,15 @@ function missingWebhooks(
   plan: OrderPlan,
   existing: Set<string>,
   editsReported: { key: string; signature: string }[],
+  placedIgnored: boolean,
 ): MappedWebhook[] {
   const [placed, ...followUps] = plan.mapped;
   if (!placed) return [];
   const isReported = placed.keys.some((key) => existing.has(key));
   // An order whose orders/create is not reported (no line, no plan with reporting off) stays
-  // unreported; its later events are not the service's either.
-  if (!isReported && placed.mapping.kind === "ignored") return [];
+  // unreported, and its later events are not the service's either. Its orders/create is
+  // recorded as ignored, once, as the webhook's would be: later runs then see it settled.
+  if (!isReported && placed.mapping.kind === "ignored") return placedIgnored ? [] : [placed];
   // An order the mapping cannot read is recorded once as unprocessable, for the merchant to see;
   // its later events wait for it, as a webhook's would.
   if (!isReported && placed.mapping.kind === "unprocessable") return [placed];
@@ -204,11 +217,21 @@ export async function recoverOrders(
     .filter((plan) => plan.mapped.some((item) => item.webhook.topic === "orders/edited"))
     .map((plan) => plan.orderId);
   const edits = await reportedEdits(db, shop, withEdits);
+  const ignored = await ignoredPlacements(
+    db,
+    shop,
+    plans.map((plan) => plan.orderId),
+  );
 
   const work = plans
     .map((plan) => ({
       plan,
-      missing: missingWebhooks(plan, existing, edits.get(plan.orderId) ?? []),
+      missing: missingWebhooks(
+        plan,
+        existing,
+        edits.get(plan.orderId) ?? [],
+        ignored.has(plan.orderId),
+      ),
     }))
     .filter(({ missing }) => missing.length > 0);
 

@@ -22,7 +22,7 @@ import {
 } from "../plan-actions/shopify-calls.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import type { AdminData, AdminOperation, AdminVariables } from "../services/admin-api.server";
-import { recoverOrders, type RecoveredOrder } from "./recover.server";
+import { ignoredPlacements, recoverOrders, type RecoveredOrder } from "./recover.server";
 import { waitForShareMs } from "./throttle-share";
 
 /*
@@ -151,15 +151,6 @@ function searchQuery(since: Date, until: Date, reportFrom: Date): string {
     `updated_at:<='${until.toISOString()}'`,
     `created_at:>='${reportFrom.toISOString()}'`,
   ].join(" AND ");
-}
-
-/** Orders whose orders/create was left unreported on purpose (no plan, reporting off). */
-async function ignoredPlacements(db: AppPrismaClient, shop: string, orderIds: string[]) {
-  const rows = await db.webhookReceipt.findMany({
-    where: { shop, topic: "orders/create", status: "ignored", orderId: { in: orderIds } },
-    select: { orderId: true },
-  });
-  return new Set(rows.map((row) => row.orderId));
 }
 
 interface RunTotals {

@@ -377,3 +377,40 @@ describe(`reconciliation's operators (${provider})`, () => {
     expect((await outboxOf(order.orderId)).map((row) => row.eventType)).toEqual(["order_placed"]);
   });
 });
+
+describe(`an order the shop does not report (${provider})`, () => {
+  it("is settled as ignored once, and not read whole again", async () => {
+    await db.shopConnection.update({
+      where: { shop: SHOP },
+      data: { reportOrdersWithoutPlan: false },
+    });
+    try {
+      await dropNext("orders/create");
+      const placed = await storeControl<{ id: string }>(`shops/${SHOP}/orders`, {
+        line_items: [{ variant_id: lamp.product, quantity: 1 }],
+      });
+      const orderId = String(placed.body.id);
+      await storeWebhooksIdle();
+      const since = new Date(Date.now() - 60_000);
+      const first = await reconcile({ since, trigger: "cli" });
+      expect(first.recovered).toEqual([]);
+      const receipts = await db.webhookReceipt.findMany({ where: { shop: SHOP, orderId } });
+      expect(receipts.map((receipt) => [receipt.topic, receipt.status])).toEqual([
+        ["orders/create", "ignored"],
+      ]);
+
+      const before = (await storeGraphqlLog()).length;
+      await reconcile({ since, trigger: "cli" });
+      const reads = (await storeGraphqlLog())
+        .slice(before)
+        .filter((request) => request.operation_name === "ReconcileOrder");
+      expect(reads).toEqual([]);
+      expect(await outboxOf(orderId)).toEqual([]);
+    } finally {
+      await db.shopConnection.update({
+        where: { shop: SHOP },
+        data: { reportOrdersWithoutPlan: true },
+      });
+    }
+  });
+});
