@@ -122,6 +122,12 @@ export interface Order {
   processedAt: string;
 }
 
+/** The fields orders are searched and sorted by. */
+export type OrderSummary = Pick<
+  Order,
+  "id" | "name" | "number" | "createdAt" | "updatedAt" | "processedAt"
+>;
+
 export interface LineItem {
   id: Id;
   variantId: Id | null;
@@ -260,6 +266,7 @@ export type WebhookTopic =
   | "fulfillments/update"
   | "products/create"
   | "products/update"
+  | "bulk_operations/finish"
   | "customers/data_request"
   | "customers/redact"
   | "shop/redact";
@@ -343,6 +350,54 @@ export interface NewOrderInput {
   sourceName?: string;
 }
 
+/** A line of the seed catalogue: a variant of the shop, or a custom line with its price. */
+export interface SeedLine {
+  variantId?: Id;
+  title?: string;
+  /** Minor units; the variant's own price when absent. */
+  price?: number;
+  requiresShipping?: boolean;
+}
+
+/** The share (0 to 1) of seeded orders that get each treatment. */
+export interface SeedShares {
+  /** A plan line protecting one of the order's variants. */
+  protected: number;
+  /** An edit that adds a unit to the first line. */
+  edited: number;
+  /** Every line that needs shipping shipped. */
+  fulfilled: number;
+  /** One unit of the first line refunded, without restock. */
+  refunded: number;
+}
+
+/** Many orders at once, for benchmarks: no webhooks, times spread over a window of the past. */
+export interface SeedOrdersInput {
+  count: number;
+  /** The catalogue orders pick 1 to 3 lines from; by default the first variant of each product. */
+  lineItems?: SeedLine[];
+  /** The plan line; by default a custom "Protection plan" at a tenth of what it protects. */
+  plan?: SeedLine;
+  shares?: Partial<SeedShares>;
+  /** ISO 8601; by default the 30 days up to now. The window may not end after now. */
+  createdFrom?: string;
+  createdTo?: string;
+  /** The random sequence's seed: the same input seeds the same orders. */
+  seed?: number;
+}
+
+export interface SeedOrdersResult {
+  count: number;
+  firstOrderId: Id;
+  lastOrderId: Id;
+  createdFrom: string;
+  createdTo: string;
+  protected: number;
+  edited: number;
+  fulfilled: number;
+  refunded: number;
+}
+
 export interface NewShopInput {
   domain: string;
   appUrl: string;
@@ -392,6 +447,11 @@ export interface StoreActions {
   publications(domain: string): { id: Id; name: string; catalogTitle: string }[];
 
   orders(domain: string): Order[];
+  /**
+   * What searching and sorting orders reads, without copying whole orders: a page of a large
+   * shop then copies only its own orders (`order`).
+   */
+  orderSummaries(domain: string): OrderSummary[];
   order(domain: string, id: Id): Order | undefined;
   /** A paid order; fires orders/create (and orders/paid). */
   createOrder(domain: string, input: NewOrderInput): Order;
@@ -451,6 +511,11 @@ export interface StoreActions {
     editId: Id,
     input: { notifyCustomer?: boolean; staffNote?: string },
   ): Order;
+  /**
+   * Creates `count` orders through the same rules as the actions above (some edited, fulfilled
+   * or refunded) without firing a webhook, their times spread over the window: a benchmark's shop.
+   */
+  seedOrders(domain: string, input: SeedOrdersInput): SeedOrdersResult;
 
   /** The shop's customers (created by its orders, one per e-mail address), oldest first. */
   customers(domain: string): Customer[];

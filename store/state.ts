@@ -21,11 +21,15 @@ import {
   type NewShopInput,
   type Order,
   type OrderEdit,
+  type OrderSummary,
   type Product,
   type ProductSetInput,
   type Refund,
   type RefundLine,
   type ScopesChange,
+  type SeedLine,
+  type SeedOrdersInput,
+  type SeedOrdersResult,
   type ShopPlan,
   type StoreActions,
   type StoreShop,
@@ -36,6 +40,17 @@ import {
   type WebhookSink,
   type WebhookTopic,
 } from "./model";
+import {
+  DEFAULT_SEED_PLAN,
+  PROTECTED_PRODUCT_REF,
+  planSeededOrder,
+  seedOrderInput,
+  seededRandom,
+  seedShares,
+  seedWindow,
+  type SeedCatalogueEntry,
+  type SeedPlanEntry,
+} from "./seed-orders";
 import {
   appScopesUpdateWebhookBody,
   appUninstalledWebhookBody,
@@ -331,8 +346,11 @@ interface PlannedRefund {
 
 export class StoreState implements StoreActions {
   private readonly ids = new IdSequence();
-  private readonly clock: MonotonicClock;
+  /** Replaced only while seeding, whose changes happen at planned times of the past. */
+  private clock: MonotonicClock;
   private webhookSink: WebhookSink | undefined;
+  /** While seeding: changes fire no webhooks. */
+  private silent = false;
   private readonly shopRecords = new Map<string, ShopRecord>();
 
   constructor(options: StoreStateOptions = {}) {
@@ -816,6 +834,21 @@ export class StoreState implements StoreActions {
   orders(domain: string): Order[] {
     const record = this.shopRecords.get(domain.toLowerCase());
     return record ? [...record.orders.values()].map(copy) : [];
+  }
+
+  orderSummaries(domain: string): OrderSummary[] {
+    const record = this.shopRecords.get(domain.toLowerCase());
+    if (!record) return [];
+    return [...record.orders.values()].map(
+      ({ id, name, number, createdAt, updatedAt, processedAt }) => ({
+        id,
+        name,
+        number,
+        createdAt,
+        updatedAt,
+        processedAt,
+      }),
+    );
   }
 
   order(domain: string, id: Id): Order | undefined {
@@ -1417,6 +1450,86 @@ export class StoreState implements StoreActions {
     return copy(order);
   }
 
+  // Seeding
+
+  seedOrders(domain: string, input: SeedOrdersInput): SeedOrdersResult {
+    const record = this.requireShop(domain);
+    const catalogue = seedCatalogue(record, input.lineItems);
+    const plan = input.plan ? seedPlanEntry(record, input.plan) : DEFAULT_SEED_PLAN;
+    const shares = seedShares(input.shares);
+    const window = seedWindow(input, this.clock.tick());
+    const random = seededRandom(input.seed ?? 1);
+    const step = (window.to - window.from) / input.count;
+    const counts = { protected: 0, edited: 0, fulfilled: 0, refunded: 0 };
+    const orderIds: Id[] = [];
+
+    let planned = window.from;
+    const realClock = this.clock;
+    this.clock = new MonotonicClock(() => new Date(Math.floor(planned)));
+    this.silent = true;
+    try {
+      for (let index = 0; index < input.count; index += 1) {
+        const start = window.from + index * step;
+        const order = planSeededOrder(random, catalogue.length, shares);
+        planned = start;
+        const created = this.createOrder(domain, seedOrderInput(order, catalogue, plan, index));
+        orderIds.push(created.id);
+        if (created.lineItems.some(isPlanLine)) counts.protected += 1;
+        if (order.edited) {
+          planned = start + step / 4;
+          this.seedEdit(domain, created);
+          counts.edited += 1;
+        }
+        if (order.fulfilled) {
+          planned = start + step / 2;
+          if (this.seedFulfilment(domain, created.id)) counts.fulfilled += 1;
+        }
+        if (order.refunded) {
+          planned = start + (3 * step) / 4;
+          const first = created.lineItems[0] as LineItem;
+          const line = { lineItemId: first.id, quantity: 1, restockType: "no_restock" as const };
+          this.refund(domain, created.id, { lines: [line] }, { kind: "merchant" });
+          counts.refunded += 1;
+        }
+      }
+    } finally {
+      this.clock = realClock;
+      this.silent = false;
+    }
+    return {
+      count: input.count,
+      firstOrderId: orderIds[0] as Id,
+      lastOrderId: orderIds.at(-1) as Id,
+      createdFrom: new Date(window.from).toISOString(),
+      createdTo: new Date(window.to).toISOString(),
+      ...counts,
+    };
+  }
+
+  /** A merchant's edit of the first line by a unit: down from 2 or more, else up. */
+  private seedEdit(domain: string, order: Order): void {
+    const first = order.lineItems[0] as LineItem;
+    const edit = this.beginEdit(domain, order.id, { kind: "merchant" });
+    const quantity = first.quantity >= 2 ? first.quantity - 1 : first.quantity + 1;
+    this.stageQuantity(domain, edit.id, first.id, quantity);
+    this.commitEdit(domain, edit.id, { staffNote: "Seeded edit" });
+  }
+
+  /** Ships every line that needs shipping; false when none does. */
+  private seedFulfilment(domain: string, orderId: Id): boolean {
+    const order = requireOrder(this.requireShop(domain), orderId);
+    const lines = order.lineItems
+      .filter((line) => line.requiresShipping)
+      .map((line) => ({
+        lineItemId: line.id,
+        quantity: lineItemQuantities(order, line.id)?.fulfillable ?? 0,
+      }))
+      .filter((line) => line.quantity > 0);
+    if (lines.length === 0) return false;
+    this.fulfil(domain, orderId, lines, { kind: "merchant" }, undefined, { notifyCustomer: false });
+    return true;
+  }
+
   // Internals
 
   private requireShop(domain: string): ShopRecord {
@@ -1431,7 +1544,7 @@ export class StoreState implements StoreActions {
    * are the exception: they reach any app that has had the shop's data, installed or not.
    */
   private announce(record: ShopRecord, topic: WebhookTopic, body: () => WebhookBody): void {
-    if (!this.webhookSink) return;
+    if (!this.webhookSink || this.silent) return;
     const appHasShop =
       record.shop.installation !== null ||
       topic === "app/uninstalled" ||
@@ -1439,6 +1552,71 @@ export class StoreState implements StoreActions {
     if (!appHasShop) return;
     this.webhookSink(copy(record.shop), topic, body());
   }
+}
+
+/** A seed line with its unit price: a variant's own unless the request gave one. */
+function seedEntry(record: ShopRecord, line: SeedLine, field: string[]): SeedPlanEntry {
+  const requiresShipping =
+    line.requiresShipping === undefined ? {} : { requiresShipping: line.requiresShipping };
+  if (line.variantId !== undefined) {
+    const found = findVariant(record, line.variantId);
+    if (!found) {
+      throw new StoreUserError(
+        `Variant ${line.variantId} does not exist`,
+        [...field, "variantId"],
+        "NOT_FOUND",
+      );
+    }
+    return {
+      variantId: found.variant.id,
+      unitPrice: line.price ?? found.variant.price,
+      ...requiresShipping,
+    };
+  }
+  if (!line.title?.trim()) {
+    throw new StoreUserError("A custom seed line needs a title", [...field, "title"], "BLANK");
+  }
+  return {
+    variantId: null,
+    title: line.title,
+    ...(line.price === undefined ? {} : { unitPrice: line.price }),
+    ...requiresShipping,
+  };
+}
+
+/** The lines seeded orders pick from: those requested, or the first variant of each product. */
+function seedCatalogue(record: ShopRecord, lines: SeedLine[] | undefined): SeedCatalogueEntry[] {
+  const requested =
+    lines ??
+    [...record.products.values()].flatMap((product) =>
+      product.variants[0] ? [{ variantId: product.variants[0].id }] : [],
+    );
+  if (requested.length === 0) {
+    throw new StoreUserError(
+      `Shop ${record.shop.domain} has no products to seed orders with: give line items`,
+      ["lineItems"],
+      "BLANK",
+    );
+  }
+  return requested.map((line, index) => {
+    const entry = seedEntry(record, line, ["lineItems", String(index)]);
+    if (entry.unitPrice === undefined) {
+      throw new StoreUserError(
+        "A custom seed line needs a price",
+        ["lineItems", String(index), "price"],
+        "BLANK",
+      );
+    }
+    return { ...entry, unitPrice: entry.unitPrice };
+  });
+}
+
+function seedPlanEntry(record: ShopRecord, plan: SeedLine): SeedPlanEntry {
+  return { requiresShipping: false, ...seedEntry(record, plan, ["plan"]) };
+}
+
+function isPlanLine(line: LineItem): boolean {
+  return line.properties.some((property) => property.name === PROTECTED_PRODUCT_REF);
 }
 
 /** Granted scopes as a list: trimmed, without blanks or repeats. */

@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from "./graphql-js";
 import type { Actor, Id, StoreActions, StoreShop } from "../model";
+import type { BulkOperations } from "./bulk-operations";
 import type { IdempotencyKeys } from "./idempotency";
 
 /** What every resolver of one request sees. */
@@ -14,6 +15,8 @@ export interface AdminContext {
   actor: Actor;
   now: () => number;
   idempotency: IdempotencyKeys;
+  /** Every shop's bulk operations; a resolver sees only its shop's app's. */
+  bulk: BulkOperations;
   /** The concrete type of each object by its place in the answer (for the actual cost). */
   resolvedTypes: Map<string, string>;
 }

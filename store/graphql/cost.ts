@@ -102,7 +102,8 @@ function concreteTypes(
   return isObjectType(type) ? [type] : schema.getPossibleTypes(type);
 }
 
-function isConnection(type: GraphQLCompositeType): type is GraphQLObjectType {
+/** A Relay connection type of the Admin schema: `…Connection` with `edges` or `nodes`. */
+export function isConnection(type: GraphQLCompositeType): type is GraphQLObjectType {
   if (!isObjectType(type) || !type.name.endsWith("Connection")) return false;
   const fields = type.getFields();
   return "edges" in fields || "nodes" in fields;

@@ -16,6 +16,7 @@ import {
 } from "./graphql-js";
 import type { Id, StoreActions, StoreShop } from "../model";
 import type { AdminContext } from "./context";
+import { BulkOperations } from "./bulk-operations";
 import { MAX_QUERY_COST, actualQueryCost, requestedQueryCost } from "./cost";
 import { viewFieldResolver, viewTypeResolver } from "./default-resolver";
 import {
@@ -167,13 +168,20 @@ export function validateAdminRequest(query: string, variables?: unknown): string
 
 export function createAdminGraphql(
   state: StoreActions,
-  options: { now?: () => number; appScopes?: AdminContext["appScopes"] } = {},
+  options: {
+    now?: () => number;
+    appScopes?: AdminContext["appScopes"];
+    /** The store's bulk operations; the engine keeps its own without. */
+    bulk?: BulkOperations;
+  } = {},
 ): {
   execute(request: AdminGraphqlRequest): Promise<AdminGraphqlOutcome>;
   emptyBucket(shopDomain: string): void;
   validate(query: string, variables?: unknown): string[];
+  bulk: BulkOperations;
 } {
   const now = options.now ?? Date.now;
+  const bulk = options.bulk ?? new BulkOperations({ now });
   const buckets = new LeakyBuckets(now);
   const idempotency = new IdempotencyKeys();
 
@@ -286,6 +294,7 @@ export function createAdminGraphql(
       actor: { kind: "app", appId: appIdOf(shop) },
       now,
       idempotency,
+      bulk,
       resolvedTypes: new Map(),
     };
     const result = (await executeGraphql({
@@ -315,5 +324,6 @@ export function createAdminGraphql(
     execute,
     emptyBucket: (shopDomain) => buckets.empty(shopDomain),
     validate: validateAdminRequest,
+    bulk,
   };
 }

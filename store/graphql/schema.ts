@@ -1,6 +1,7 @@
 import { addResolversToSchema } from "@graphql-tools/schema";
 import { type GraphQLSchema, buildClientSchema } from "./graphql-js";
 import { loadAdminIntrospection } from "../../graphql/admin-schema.mjs";
+import { bulkMutations, bulkQueries } from "./resolvers/bulk";
 import { catalogMutations } from "./resolvers/catalog-mutations";
 import { orderMutations } from "./resolvers/order-mutations";
 import { queryResolvers } from "./resolvers/query";
@@ -22,8 +23,8 @@ export function adminSchema(): GraphQLSchema {
     updateResolversInPlace: true,
     resolvers: {
       ...strictScalars,
-      QueryRoot: queryResolvers,
-      Mutation: { ...catalogMutations, ...orderMutations },
+      QueryRoot: { ...queryResolvers, ...bulkQueries },
+      Mutation: { ...catalogMutations, ...orderMutations, ...bulkMutations },
     },
   });
   return cached;

@@ -76,5 +76,7 @@ export function adminGraphqlFixture(
     advance(ms: number) {
       clock += ms;
     },
+    /** The store's clock, in milliseconds. */
+    now,
   };
 }

@@ -21,6 +21,7 @@ import {
   scopesUpdatePayload,
   shopRedactPayload,
 } from "./compliance";
+import { type FinishedBulkOperation, bulkOperationPayload } from "./bulk-operation";
 import { fulfillmentPayload } from "./fulfillment";
 import { gid } from "./gid";
 import { orderPayload } from "./order";
@@ -57,6 +58,17 @@ export function orderEditWebhookBody(shop: StoreShop, order: Order, edit: OrderE
   return {
     json: toShopifyJson(orderEditPayload(shop, order, edit)),
     subjectGid: gid("CalculatedOrder", edit.id),
+  };
+}
+
+/** bulk_operations/finish, for a bulk query that completed, failed or was cancelled. */
+export function bulkOperationWebhookBody(
+  shop: StoreShop,
+  operation: FinishedBulkOperation,
+): WebhookBody {
+  return {
+    json: toShopifyJson(bulkOperationPayload(shop, operation)),
+    subjectGid: gid("BulkOperation", operation.id),
   };
 }
 

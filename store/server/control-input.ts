@@ -237,6 +237,52 @@ export const createOrderBody = z
   })
   .strict();
 
+const seedLineInput = z
+  .object({
+    variant_id: idInput.optional(),
+    title: z.string().trim().min(1).optional(),
+    price: decimalInput.optional(),
+    requires_shipping: z.boolean().optional(),
+  })
+  .strict()
+  .refine((line) => line.variant_id !== undefined || line.title !== undefined, {
+    message: "needs variant_id or title",
+  });
+
+export type SeedLineBody = z.infer<typeof seedLineInput>;
+
+const shareInput = z
+  .number({ error: "must be a number from 0 to 1" })
+  .min(0, "must be a number from 0 to 1")
+  .max(1, "must be a number from 0 to 1");
+
+/** Many orders at once for a benchmark (StoreState.seedOrders); no webhooks. */
+export const seedOrdersBody = z
+  .object({
+    count: z
+      .number({
+        error: (issue) => (issue.input === undefined ? "is required" : "must be a whole number"),
+      })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(100_000, "must be at most 100000"),
+    line_items: z.array(seedLineInput).min(1).optional(),
+    plan: seedLineInput.optional(),
+    shares: z
+      .object({
+        protected: shareInput.optional(),
+        edited: shareInput.optional(),
+        fulfilled: shareInput.optional(),
+        refunded: shareInput.optional(),
+      })
+      .strict()
+      .optional(),
+    created_from: z.iso.datetime({ offset: true, error: "must be an ISO 8601 time" }).optional(),
+    created_to: z.iso.datetime({ offset: true, error: "must be an ISO 8601 time" }).optional(),
+    seed: z.number().int("must be a whole number").optional(),
+  })
+  .strict();
+
 const quantityInput = z
   .number({
     error: (issue) => (issue.input === undefined ? "is required" : "must be a whole number"),
@@ -378,3 +424,30 @@ export const idleQuery = z
       .optional(),
   })
   .strict();
+
+/** The shop's next bulk operation fails, after writing `after_objects` objects. */
+export const bulkFailureBody = z
+  .object({
+    error_code: z.enum(["INTERNAL_SERVER_ERROR", "TIMEOUT", "ACCESS_DENIED"]).optional(),
+    after_objects: z
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .optional(),
+  })
+  .strict();
+
+/** Each page of the shop's bulk runs waits this long first; 0 ends the wait. */
+export const bulkPageDelayBody = z
+  .object({
+    page_delay_ms: z
+      .number({
+        error: (issue) => (issue.input === undefined ? "is required" : "must be a whole number"),
+      })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .max(600_000, "must be at most 600000"),
+  })
+  .strict();
+
+export const bulkFileQuery = z.object({ signature: z.string().min(1) }).strict();

@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createReadStream } from "node:fs";
 import { formatMinorUnits } from "../../app/lib/money";
-import type { Customer, NewOrderInput, Order, Product, StoreActions, StoreShop } from "../model";
+import type { BulkOperation, BulkOperations } from "../graphql/bulk-operations";
+import { appIdOf } from "../graphql/index";
+import type {
+  Customer,
+  NewOrderInput,
+  Order,
+  Product,
+  SeedLine,
+  StoreActions,
+  StoreShop,
+} from "../model";
 import {
   appScopesUpdateWebhookBody,
   customersDataRequestWebhookBody,
@@ -14,6 +25,9 @@ import {
 import type { AdminGraphql, GraphqlLogEntry } from "./admin-api-routes";
 import type { AppConfig } from "./app-config";
 import {
+  bulkFailureBody,
+  bulkFileQuery,
+  bulkPageDelayBody,
   cancelBody,
   createOrderBody,
   createProductBody,
@@ -29,9 +43,11 @@ import {
   parseBody,
   refundBody,
   scopesBody,
+  seedOrdersBody,
   throttleBody,
   type Parsed,
   type Problem,
+  type SeedLineBody,
 } from "./control-input";
 import { installApp } from "./install";
 import type { AccessGrants } from "./oauth";
@@ -52,6 +68,7 @@ export interface ControlRoutesOptions {
   delivery: WebhookDelivery;
   graphql: () => AdminGraphql;
   graphqlLog: GraphqlLogEntry[];
+  bulk: BulkOperations;
   appConfig: AppConfig;
   hasUnparsedBody: (request: FastifyRequest) => boolean;
   /** Forgets everything: shops, grants, deliveries, the GraphQL log and its throttle buckets. */
@@ -144,6 +161,26 @@ function productJson(
     })),
     created_at: product.createdAt,
     updated_at: product.updatedAt,
+  };
+}
+
+function bulkOperationJson(bulk: BulkOperations, operation: BulkOperation) {
+  const fileUrl = bulk.fileUrl(operation);
+  return {
+    id: operation.id,
+    admin_graphql_api_id: `gid://shopify/BulkOperation/${operation.id}`,
+    status: operation.status,
+    error_code: operation.errorCode,
+    failure: operation.failure,
+    query: operation.query,
+    group_objects: operation.groupObjects,
+    object_count: operation.objectCount,
+    root_object_count: operation.rootObjectCount,
+    file_size: operation.fileSize,
+    url: operation.status === "COMPLETED" ? fileUrl : null,
+    partial_data_url: operation.status === "FAILED" && operation.partialData ? fileUrl : null,
+    created_at: operation.createdAt,
+    completed_at: operation.completedAt,
   };
 }
 
@@ -416,6 +453,55 @@ export async function registerControlRoutes(
     return sendJsonText(reply, 201, orderWebhookBody(shop, order).json);
   });
 
+  app.post<ShopParams>("/shops/:shop/orders/seed", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    const body = parsed(reply, parseBody(seedOrdersBody, request.body));
+    if (!body) return reply;
+    const problems: Problem[] = [];
+    const seedLine = (line: SeedLineBody, field: string): SeedLine => {
+      let price: number | undefined;
+      if (line.price !== undefined) {
+        const amount = minorUnitsOf(line.price, shop.currency, `${field}.price`);
+        if (amount.ok) price = amount.value;
+        else problems.push(amount.problem);
+      }
+      return {
+        ...(line.variant_id === undefined ? {} : { variantId: line.variant_id }),
+        ...(line.title === undefined ? {} : { title: line.title }),
+        ...(price === undefined ? {} : { price }),
+        ...(line.requires_shipping === undefined
+          ? {}
+          : { requiresShipping: line.requires_shipping }),
+      };
+    };
+    const lineItems = body.line_items?.map((line, index) => seedLine(line, `line_items[${index}]`));
+    const plan = body.plan && seedLine(body.plan, "plan");
+    if (problems.length > 0) return sendProblems(reply, problems);
+    const started = performance.now();
+    const seeded = state.seedOrders(shop.domain, {
+      count: body.count,
+      ...(lineItems === undefined ? {} : { lineItems }),
+      ...(plan === undefined ? {} : { plan }),
+      ...(body.shares === undefined ? {} : { shares: body.shares }),
+      ...(body.created_from === undefined ? {} : { createdFrom: body.created_from }),
+      ...(body.created_to === undefined ? {} : { createdTo: body.created_to }),
+      ...(body.seed === undefined ? {} : { seed: body.seed }),
+    });
+    return reply.code(201).send({
+      count: seeded.count,
+      first_order_id: seeded.firstOrderId,
+      last_order_id: seeded.lastOrderId,
+      created_from: seeded.createdFrom,
+      created_to: seeded.createdTo,
+      protected: seeded.protected,
+      edited: seeded.edited,
+      fulfilled: seeded.fulfilled,
+      refunded: seeded.refunded,
+      duration_ms: Math.round(performance.now() - started),
+    });
+  });
+
   app.get<OrderParams>("/shops/:shop/orders/:id", async (request, reply) => {
     const found = orderOf(request, reply);
     if (!found) return reply;
@@ -516,6 +602,57 @@ export async function registerControlRoutes(
     });
     const committed = order.edits.find((candidate) => candidate.id === edit.id) ?? edit;
     return sendJsonText(reply, 200, orderEditWebhookBody(found.shop, order, committed).json);
+  });
+
+  app.get<ShopParams>("/shops/:shop/bulk_operations", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    return {
+      bulk_operations: options.bulk
+        .list(shop.domain, appIdOf(shop))
+        .map((operation) => bulkOperationJson(options.bulk, operation)),
+    };
+  });
+
+  app.post<ShopParams>("/shops/:shop/bulk_operations/fail_next", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    const body = parsed(reply, parseBody(bulkFailureBody, request.body));
+    if (!body) return reply;
+    const failure = {
+      errorCode: body.error_code ?? "INTERNAL_SERVER_ERROR",
+      afterObjects: body.after_objects ?? 0,
+    } as const;
+    options.bulk.failNext(shop.domain, failure);
+    return {
+      shop: shop.domain,
+      error_code: failure.errorCode,
+      after_objects: failure.afterObjects,
+    };
+  });
+
+  app.post<ShopParams>("/shops/:shop/bulk_operations/page_delay", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    const body = parsed(reply, parseBody(bulkPageDelayBody, request.body));
+    if (!body) return reply;
+    options.bulk.delayPages(shop.domain, body.page_delay_ms);
+    return { shop: shop.domain, page_delay_ms: body.page_delay_ms };
+  });
+
+  // A bulk operation's file, at its URL: no token, as Shopify's signed storage URLs.
+  app.get<{ Params: { file: string } }>("/bulk/:file", async (request, reply) => {
+    const id = /^(\d+)\.jsonl$/.exec(request.params.file)?.[1];
+    if (!id) return sendNotFound(reply, `No bulk operation file ${request.params.file}`);
+    const query = parsed(reply, parseBody(bulkFileQuery, request.query));
+    if (!query) return reply;
+    const file = options.bulk.file(id, query.signature);
+    if (!file) {
+      return reply
+        .code(403)
+        .send({ error: "access_denied", message: "The URL's signature does not match the file" });
+    }
+    return reply.type("application/jsonl").send(createReadStream(file));
   });
 
   app.get("/graphql", async () => ({ requests: options.graphqlLog }));

@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { BulkOperations } from "../graphql/bulk-operations";
 import { createAdminGraphql } from "../graphql/index";
 import { StoreUserError } from "../model";
 import { StoreState } from "../state";
@@ -43,6 +44,8 @@ export interface RunningStore {
   /** The store's origin, without a trailing slash: the app's SHOPIFY_ADMIN_ORIGIN. */
   url: string;
   state: StoreState;
+  /** Every shop's bulk operations (`settled(id)` waits for a run's end). */
+  bulk: BulkOperations;
   close(): Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export function buildStore(options: StoreOptions = {}): {
   app: FastifyInstance;
   state: StoreState;
   delivery: WebhookDelivery;
+  bulk: BulkOperations;
 } {
   const now = options.now ?? (() => new Date());
   const appConfig = options.appConfig ?? loadAppConfig(options.appConfigPath);
@@ -91,10 +95,12 @@ export function buildStore(options: StoreOptions = {}): {
   });
   const state = new StoreState({ onWebhook: delivery.sink, now });
   const grants = new AccessGrants(state, now);
+  const bulk = new BulkOperations({ now: () => now().getTime(), onWebhook: delivery.sink });
   const createEngine = () =>
     createAdminGraphql(state, {
       now: () => now().getTime(),
       appScopes: { required: appConfig.scopes, optional: appConfig.optionalScopes },
+      bulk,
     });
   let graphql: AdminGraphql = createEngine();
   const graphqlLog: GraphqlLogEntry[] = [];
@@ -164,10 +170,12 @@ export function buildStore(options: StoreOptions = {}): {
     delivery,
     graphql: () => graphql,
     graphqlLog,
+    bulk,
     appConfig,
     hasUnparsedBody: (request) => unparsedBodies.has(request),
     reset: () => {
       delivery.reset();
+      bulk.reset();
       state.reset();
       grants.reset();
       graphqlLog.length = 0;
@@ -179,8 +187,11 @@ export function buildStore(options: StoreOptions = {}): {
       : { installTimeoutMs: options.installTimeoutMs }),
   });
 
-  app.addHook("onClose", async () => delivery.close());
-  return { app, state, delivery };
+  app.addHook("onClose", async () => {
+    await bulk.close();
+    delivery.close();
+  });
+  return { app, state, delivery, bulk };
 }
 
 function urlHost(host: string): string {
@@ -191,12 +202,15 @@ export async function startStore(
   options: StoreOptions & { port?: number; host?: string } = {},
 ): Promise<RunningStore> {
   const { port = 0, host = "127.0.0.1", ...storeOptions } = options;
-  const { app, state } = buildStore(storeOptions);
+  const { app, state, bulk } = buildStore(storeOptions);
   await app.listen({ port, host });
   const address = app.server.address() as AddressInfo;
+  const url = `http://${urlHost(host)}:${address.port}`;
+  bulk.origin = url;
   return {
-    url: `http://${urlHost(host)}:${address.port}`,
+    url,
     state,
+    bulk,
     close: async () => {
       await app.close();
     },

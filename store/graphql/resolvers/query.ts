@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from "../graphql-js";
-import type { Order, Product } from "../../model";
+import type { Order, OrderSummary, Product } from "../../model";
 import {
   connectionOf,
   parseSearchQuery,
@@ -12,6 +12,7 @@ import type { AdminContext, View } from "../context";
 import { notEmulated, notEmulatedInput } from "../errors";
 import { idOfType, parseGid, toGid } from "../gid";
 import { productView, publicationView, shopView, variantView } from "../views/catalog";
+import { bulkOperationView, findBulkOperation } from "./bulk";
 import {
   fulfillmentOrderView,
   fulfillmentView,
@@ -87,6 +88,10 @@ export function resolveNode(
       );
       return hit ? fulfillmentOrderView(context, hit.order, hit.found) : null;
     }
+    case "BulkOperation": {
+      const operation = findBulkOperation(context, gid);
+      return operation ? bulkOperationView(context, operation) : null;
+    }
     case "OrderTransaction": {
       const hit = findInOrders(context, (order) => order.transactions.find((t) => t.id === id));
       return hit ? transactionView(context, hit.order, hit.found) : null;
@@ -148,7 +153,7 @@ const PRODUCT_SORT: Record<string, (product: Product) => string | number> = {
 };
 
 /** An orders search term as a test; an unemulated filter is refused before any order is read. */
-function orderMatcher(term: SearchTerm): (order: Order) => boolean {
+function orderMatcher(term: SearchTerm): (order: OrderSummary) => boolean {
   switch (term.field) {
     case "updated_at":
     case "created_at":
@@ -174,7 +179,7 @@ function orderMatcher(term: SearchTerm): (order: Order) => boolean {
   }
 }
 
-const ORDER_SORT: Record<string, (order: Order) => string | number> = {
+const ORDER_SORT: Record<string, (order: OrderSummary) => string | number> = {
   ID: (order) => Number(order.id),
   CREATED_AT: (order) => Date.parse(order.createdAt),
   UPDATED_AT: (order) => Date.parse(order.updatedAt),
@@ -273,18 +278,26 @@ const publications: RootResolver<PageArgs & { catalogType?: string | null }> = (
   );
 };
 
+function requireOrder(context: AdminContext, id: string): Order {
+  const order = context.state.order(context.shop.domain, id);
+  if (!order) throw new Error(`Order ${id} of ${context.shop.domain} disappeared while paging`);
+  return order;
+}
+
 const orders: RootResolver<SearchArgs> = (_parent, args, context) => {
   const matchers = termsOf(args).map(orderMatcher);
   const sort = sortOf(ORDER_SORT, "orders", args.sortKey ?? "ID");
+  const domain = context.shop.domain;
   const selected = context.state
-    .orders(context.shop.domain)
+    .orderSummaries(domain)
     .filter((order) => matchers.every((matches) => matches(order)));
+  // Only the page's orders are read whole.
   return connectionOf(
     "OrderConnection",
     selected,
     args,
     { value: sort, id: (order) => order.id },
-    (order) => orderView(context, order),
+    (summary) => orderView(context, requireOrder(context, summary.id)),
   );
 };
 

@@ -14,6 +14,7 @@ import { connectionOf, firstOf, type PageArgs } from "../connection";
 import { type AdminContext, type View, withArgs } from "../context";
 import { notEmulatedInput } from "../errors";
 import { idOfType, toGid } from "../gid";
+import { agreementsField } from "./agreements";
 import { productView, variantView } from "./catalog";
 import { attributeView, moneyBag } from "./common";
 
@@ -569,6 +570,11 @@ export function orderView(context: AdminContext, order: Order): View {
       },
     ),
     suggestedRefund: withArgs<SuggestedRefundArgs>((args) => suggestedRefund(context, order, args)),
+    agreements: agreementsField(order, {
+      order: () => orderView(context, order),
+      refund: (refund) => refundView(context, order, refund),
+      lineItem: (line) => lineItemView(context, order, line),
+    }),
   };
 }
 
