@@ -276,11 +276,9 @@ export async function runReconciliation(
         lastRunId: run.id,
         nextRunAt: new Date(finishedAt.getTime() + (settings.intervalMs || 86_400_000)),
         requestedAt: null,
-        recoveringRunsInARow: failure
-          ? undefined
-          : totals.eventsRecovered > 0
-            ? { increment: 1 }
-            : 0,
+        // Only a run of the whole window since the watermark says whether webhooks are lost.
+        recoveringRunsInARow:
+          failure || !moveWatermark ? undefined : totals.eventsRecovered > 0 ? { increment: 1 } : 0,
       },
     });
   }

@@ -137,9 +137,10 @@ describe(`reconciliation against the local store (${provider})`, () => {
     ]);
     // The app's own Shopify action follows the recovered refund, keyed by the refund as a
     // webhook's would be.
+    const actions = await actionsOf(db, SHOP, order.orderId);
     expect(
-      (await actionsOf(db, SHOP, order.orderId)).map((row) => [row.kind, row.triggerId]),
-    ).toEqual([["refund_plan_line", refundId]]);
+      actions.filter((row) => row.kind === "refund_plan_line").map((row) => row.triggerId),
+    ).toEqual([refundId]);
 
     expect(await deliveredTypes(order.orderId)).toEqual([
       "order_placed",
@@ -238,68 +239,6 @@ describe(`reconciliation against the local store (${provider})`, () => {
     await releaseReconcileLease(db, SHOP, "worker-a");
   });
 
-  it("waits out a throttle in the middle of a run, and keeps to its share of the bucket", async () => {
-    const orders = [];
-    await dropNext("orders/create", 60);
-    for (let index = 0; index < 60; index += 1) {
-      const placed = await storeControl<{ id: string }>(`shops/${SHOP}/orders`, {
-        line_items: [{ variant_id: lamp.product, quantity: 1 }],
-      });
-      orders.push(String(placed.body.id));
-    }
-    await storeWebhooksIdle();
-    const before = (await storeGraphqlLog()).length;
-    freezeStoreClock();
-    // A full bucket to start from: the earlier tests' reads have refilled.
-    advanceStoreClock(30_000);
-    let pages = 0;
-    let slept = 0;
-    try {
-      const run = await reconcile(
-        { since: new Date(Date.now() - 60 * 60_000), trigger: "cli" },
-        {
-          settings: { pageSize: 25 },
-          sleep: async (ms) => {
-            slept += ms;
-            advanceStoreClock(ms);
-          },
-          onProgress: async () => {
-            pages += 1;
-            // Another app empties the shop's bucket after the first page.
-            if (pages === 1)
-              expect((await storeControl(`shops/${SHOP}/throttle`, {})).status).toBe(200);
-          },
-        },
-      );
-      expect(run.status).toBe("completed");
-      expect(run.eventsRecovered).toBeGreaterThanOrEqual(60);
-    } finally {
-      releaseStoreClock();
-    }
-    expect(slept).toBeGreaterThan(0);
-    for (const orderId of orders) {
-      expect((await outboxOf(orderId)).map((row) => row.eventType)).toEqual(["order_placed"]);
-    }
-    // Every answer the run got left at least half the bucket to others (the reserve).
-    const answers = (await storeGraphqlLog())
-      .slice(before)
-      .filter(
-        (request) => request.shop === SHOP && /^Reconcile/.test(request.operation_name ?? ""),
-      );
-    const available = answers.flatMap((request) => {
-      const cost = request.answer as {
-        extensions?: { cost?: { throttleStatus?: { currentlyAvailable: number } } };
-        data?: unknown;
-      };
-      return cost.data ? [cost.extensions?.cost?.throttleStatus?.currentlyAvailable ?? -1] : [];
-    });
-    expect(available.length).toBeGreaterThan(2);
-    expect(Math.min(...available)).toBeGreaterThanOrEqual(1_000);
-    expect(answers.some((request) => JSON.stringify(request.errors).includes("THROTTLED"))).toBe(
-      true,
-    );
-  });
-
   it("says what it would record in a dry run, and records nothing", async () => {
     await dropNext("orders/create");
     const order = await placeProtectedOrder(SHOP, lamp, 1);
@@ -341,7 +280,7 @@ describe(`reconciliation's operators (${provider})`, () => {
       0,
     );
     expect(lines).toContain(`${order.name} (order ${order.orderId}): recorded order_placed`);
-    expect(lines.some((line) => /events recovered\s+1$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^events recovered:\s+1$/.test(line))).toBe(true);
     expect((await outboxOf(order.orderId)).map((row) => row.recoveredBy)).toEqual([
       "reconciliation",
     ]);
@@ -368,10 +307,17 @@ describe(`reconciliation's operators (${provider})`, () => {
 
     await dropNext("orders/create");
     const order = await placeProtectedOrder(SHOP, lamp, 1);
+    const { recoveringRunsInARow: before } = await db.reconcileState.findUniqueOrThrow({
+      where: { shop: SHOP },
+    });
     await requestReconcileRun(db, SHOP, new Date());
     expect(await worker.drain()).toBe(1);
     const state = await db.reconcileState.findUniqueOrThrow({ where: { shop: SHOP } });
-    expect(state).toMatchObject({ requestedAt: null, leaseOwner: null, recoveringRunsInARow: 1 });
+    expect(state).toMatchObject({
+      requestedAt: null,
+      leaseOwner: null,
+      recoveringRunsInARow: before + 1,
+    });
     const run = await db.reconcileRun.findUniqueOrThrow({ where: { id: state.lastRunId ?? "" } });
     expect(run).toMatchObject({ trigger: "merchant", status: "completed", eventsRecovered: 1 });
     expect((await outboxOf(order.orderId)).map((row) => row.eventType)).toEqual(["order_placed"]);
@@ -412,5 +358,73 @@ describe(`an order the shop does not report (${provider})`, () => {
         data: { reportOrdersWithoutPlan: true },
       });
     }
+  });
+});
+
+// Last: the store's clock is moved on here, and stays ahead of the app's, as Shopify's may be; a
+// run then leaves orders updated after its own clock's now to the next run.
+describe(`reconciliation under throttling (${provider})`, () => {
+  it("waits out a throttle in the middle of a run, and keeps to its share of the bucket", async () => {
+    const orders = [];
+    await dropNext("orders/create", 60);
+    for (let index = 0; index < 60; index += 1) {
+      const placed = await storeControl<{ id: string }>(`shops/${SHOP}/orders`, {
+        line_items: [{ variant_id: lamp.product, quantity: 1 }],
+      });
+      orders.push(String(placed.body.id));
+    }
+    await storeWebhooksIdle();
+    const before = (await storeGraphqlLog()).length;
+    freezeStoreClock();
+    // A full bucket to start from: the earlier tests' reads have refilled.
+    advanceStoreClock(30_000);
+    let pages = 0;
+    let slept = 0;
+    try {
+      const run = await reconcile(
+        { since: new Date(Date.now() - 60 * 60_000), trigger: "cli" },
+        {
+          settings: { pageSize: 25 },
+          sleep: async (ms) => {
+            slept += ms;
+            advanceStoreClock(ms);
+          },
+          onProgress: async () => {
+            pages += 1;
+            // Another app empties the shop's bucket after the first page.
+            if (pages === 1)
+              expect((await storeControl(`shops/${SHOP}/throttle`, { available: 0 })).status).toBe(
+                200,
+              );
+          },
+        },
+      );
+      expect(run.status).toBe("completed");
+      expect(run.eventsRecovered).toBeGreaterThanOrEqual(60);
+    } finally {
+      releaseStoreClock();
+    }
+    expect(slept).toBeGreaterThan(0);
+    for (const orderId of orders) {
+      expect((await outboxOf(orderId)).map((row) => row.eventType)).toEqual(["order_placed"]);
+    }
+    // Every answer the run got left at least half the bucket to others (the reserve).
+    const answers = (await storeGraphqlLog())
+      .slice(before)
+      .filter(
+        (request) => request.shop === SHOP && /^Reconcile/.test(request.operation_name ?? ""),
+      );
+    const available = answers.flatMap((request) => {
+      const cost = request.answer as {
+        extensions?: { cost?: { throttleStatus?: { currentlyAvailable: number } } };
+        data?: unknown;
+      };
+      return cost.data ? [cost.extensions?.cost?.throttleStatus?.currentlyAvailable ?? -1] : [];
+    });
+    expect(available.length).toBeGreaterThan(2);
+    expect(Math.min(...available)).toBeGreaterThanOrEqual(1_000);
+    expect(answers.some((request) => JSON.stringify(request.errors).includes("THROTTLED"))).toBe(
+      true,
+    );
   });
 });
