@@ -59,6 +59,11 @@ export async function ensureReconcileState(db: AppPrismaClient, shop: string, no
   });
 }
 
+/** Whether a backfill has steps left: asked for, its bulk query running, or reading orders. */
+export function isBackfillActive(status: string | null): boolean {
+  return status === "requested" || status === "running" || status === "reading";
+}
+
 /** Takes the shop's lease when no live run holds it; false when another one does. */
 export async function claimReconcileLease(
   db: AppPrismaClient,
@@ -123,8 +128,7 @@ export async function shopsDueForReconciliation(
     if (state.leaseExpiresAt && state.leaseExpiresAt > now) return false;
     return (
       state.requestedAt !== null ||
-      state.backfillStatus === "requested" ||
-      state.backfillStatus === "running" ||
+      isBackfillActive(state.backfillStatus) ||
       (scheduled && state.nextRunAt <= now)
     );
   });
@@ -162,7 +166,7 @@ export async function requestBackfill(
   });
   const earliest = earliestBackfillDate(now, connection?.grantedScopes ?? null);
   const floor = earliest ?? new Date(0);
-  if (state.backfillStatus === "requested" || state.backfillStatus === "running")
+  if (isBackfillActive(state.backfillStatus))
     return { ok: false, reason: "running", earliest: floor };
   if (since > now) return { ok: false, reason: "in_future", earliest: floor };
   if (earliest && since < earliest) return { ok: false, reason: "too_old", earliest };
@@ -174,6 +178,7 @@ export async function requestBackfill(
       backfillSince: since,
       backfillOperationId: null,
       backfillOrdersDone: 0,
+      backfillToRead: "[]",
       backfillOrdersTotal: null,
       backfillEventsRecovered: 0,
       backfillDetail: null,

@@ -1,7 +1,13 @@
 import { buildClientSchema, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { loadAdminIntrospection } from "../../graphql/admin-schema.mjs";
-import { backfillBulkQuery, BulkOrderReader, jsonLines } from "./backfill-query";
+import {
+  backfillBulkQuery,
+  BulkOrderReader,
+  jsonLines,
+  mustBeReadWhole,
+  placementOnly,
+} from "./backfill-query";
 
 const ORDER = "gid://shopify/Order/1";
 const REFUND = "gid://shopify/Refund/5";
@@ -25,18 +31,24 @@ describe("the backfill's bulk query", () => {
 
   it("nests no more than two levels of connections and five in all, as Shopify allows", () => {
     const query = backfillBulkQuery(new Date("2026-10-01T00:00:00Z"));
-    expect(query.match(/edges/g)).toHaveLength(4);
+    expect(query.match(/edges/g)).toHaveLength(2);
     expect(query).toContain(`created_at:>='2026-10-01T00:00:00.000Z'`);
   });
 });
 
 describe("reading a grouped bulk result", () => {
-  it("hands out each order with its lines, refund lines and fulfilment lines", async () => {
+  it("hands out each order with its lines, and tells which must be read whole", async () => {
     const lines = [
-      { id: ORDER, name: "#1", refunds: [{ id: REFUND }], fulfillments: [] },
+      { id: ORDER, name: "#1", edited: false, refunds: [{ id: REFUND }], fulfillments: [] },
       { id: "gid://shopify/LineItem/11", quantity: 2, __parentId: ORDER },
-      { quantity: 1, lineItem: { id: "gid://shopify/LineItem/11" }, __parentId: REFUND },
-      { id: "gid://shopify/Order/2", name: "#2", refunds: [], fulfillments: [] },
+      { id: "gid://shopify/LineItem/12", quantity: 1, __parentId: ORDER },
+      {
+        id: "gid://shopify/Order/2",
+        name: "#2",
+        edited: false,
+        refunds: [],
+        fulfillments: [{ id: "gid://shopify/Fulfillment/3", status: "CANCELLED" }],
+      },
     ];
     // Chunks that cut lines and characters apart.
     const text = lines.map((line) => JSON.stringify(line)).join("\n") + "\n";
@@ -47,13 +59,24 @@ describe("reading a grouped bulk result", () => {
       const done = reader.push(line);
       if (done) orders.push(done);
     }
-    orders.push(reader.finish());
-    expect(orders.map((order) => order?.name)).toEqual(["#1", "#2"]);
-    expect(orders[0]).toMatchObject({
-      lineItems: { nodes: [{ id: "gid://shopify/LineItem/11", quantity: 2 }] },
-      refunds: [{ id: REFUND, refundLineItems: { nodes: [{ quantity: 1 }] } }],
-    });
+    const last = reader.finish();
+    if (last) orders.push(last);
+    expect(orders.map((order) => order.name)).toEqual(["#1", "#2"]);
+    expect(orders[0]?.lineItems.nodes.map((line) => line.id)).toEqual([
+      "gid://shopify/LineItem/11",
+      "gid://shopify/LineItem/12",
+    ]);
     expect(orders[0]?.lineItems.nodes[0]).not.toHaveProperty("__parentId");
+    expect(orders.map(mustBeReadWhole)).toEqual([true, false]);
+    expect(placementOnly(orders[1]!)).toMatchObject({ fulfillments: [], refunds: [] });
+  });
+
+  it("reads an edited order or one with a fulfilment whole", () => {
+    const order = (overrides: object) =>
+      ({ id: ORDER, edited: false, refunds: [], fulfillments: [], ...overrides }) as never;
+    expect(mustBeReadWhole(order({ edited: true }))).toBe(true);
+    expect(mustBeReadWhole(order({ fulfillments: [{ id: "f", status: "SUCCESS" }] }))).toBe(true);
+    expect(mustBeReadWhole(order({}))).toBe(false);
   });
 
   it("refuses a result that is not grouped, rather than misplace a line", () => {

@@ -1,11 +1,12 @@
-import { gidNumber } from "../lib/shopify-id";
-import type { ApiOrder } from "../orders/api-order";
+import type { ApiLineItem, ApiOrder, ApiOrderHeader } from "../orders/api-order";
 
 /*
- * The backfill's bulk query and the reading of its JSONL result (issue 17, decision 029). A bulk
- * query nests at most two levels of connections and no more than five in all, so it cannot read
- * an order's agreements (a third level): an edited order is left for reconciliation, which reads
- * it whole by ID (`edited` tells it apart). The fields are those of `RECONCILE_ORDER_QUERY`.
+ * The backfill's bulk query and the reading of its JSONL result (issue 17, decision 029).
+ * Shopify's bulk queries nest at most two levels of connections and none inside a list, so an
+ * order's refund and fulfilment lines (connections inside the `refunds` and `fulfillments` lists)
+ * and its edits (`agreements { sales }`, three levels) cannot be read this way. The result holds
+ * each order with its lines, and the IDs of its fulfilments and refunds: enough to record an
+ * order that has none of them, and to tell which orders must be read whole.
  */
 
 const ADDRESS = "address1 address2 city zip countryCodeV2";
@@ -20,6 +21,8 @@ export function backfillBulkQuery(since: Date): string {
         customer { firstName lastName defaultEmailAddress { emailAddress } }
         billingAddress { ${ADDRESS} }
         shippingAddress { ${ADDRESS} }
+        fulfillments { id status }
+        refunds { id }
         lineItems {
           edges {
             node {
@@ -30,14 +33,6 @@ export function backfillBulkQuery(since: Date): string {
             }
           }
         }
-        fulfillments {
-          id status createdAt
-          fulfillmentLineItems { edges { node { quantity lineItem { id } } } }
-        }
-        refunds {
-          id note createdAt processedAt
-          refundLineItems { edges { node { quantity restockType lineItem { id } } } }
-        }
       }
     }
   }
@@ -46,87 +41,61 @@ export function backfillBulkQuery(since: Date): string {
 
 type JsonObject = Record<string, unknown>;
 
-function resourceOf(gid: unknown): string | null {
-  return typeof gid === "string" ? (/^gid:\/\/shopify\/(\w+)\//.exec(gid)?.[1] ?? null) : null;
+/** An order of the result: its placement's fields and lines, its fulfilments' and refunds' IDs. */
+export interface BulkOrder
+  extends Omit<ApiOrder, "fulfillments" | "refunds" | "agreements">, ApiOrderHeader {
+  edited: boolean;
 }
 
-interface BulkOrder extends JsonObject {
-  id: string;
-  lineItems: { nodes: JsonObject[] };
-  fulfillments: (JsonObject & { id: string; fulfillmentLineItems: { nodes: JsonObject[] } })[];
-  refunds: (JsonObject & { id: string; refundLineItems: { nodes: JsonObject[] } })[];
+/** The order as reconciliation reads an order with no fulfilment, refund or edit. */
+export function placementOnly(order: BulkOrder): ApiOrder {
+  return { ...order, fulfillments: [], refunds: [], agreements: { nodes: [] } };
 }
 
-/** A root line of the result as an order, with its nested connections empty until their lines come. */
-function orderOf(line: JsonObject): BulkOrder {
-  const list = (value: unknown) => (Array.isArray(value) ? (value as JsonObject[]) : []);
-  return {
-    ...line,
-    id: String(line.id),
-    lineItems: { nodes: [] },
-    fulfillments: list(line.fulfillments).map((fulfillment) => ({
-      ...fulfillment,
-      id: String(fulfillment.id),
-      fulfillmentLineItems: { nodes: [] },
-    })),
-    refunds: list(line.refunds).map((refund) => ({
-      ...refund,
-      id: String(refund.id),
-      refundLineItems: { nodes: [] },
-    })),
-  };
+/** Whether the result cannot show all of the order's events: it must be read whole. */
+export function mustBeReadWhole(order: BulkOrder): boolean {
+  return (
+    order.edited ||
+    order.refunds.length > 0 ||
+    order.fulfillments.some((fulfillment) => fulfillment.status === "SUCCESS")
+  );
 }
 
 /**
- * Reads a grouped bulk result line by line and hands out each order once its nested lines have
- * come: only one order is held at a time. A nested line names its parent (`__parentId`): an
- * order's line items, a refund's or a fulfilment's lines.
+ * Reads a grouped bulk result line by line and hands out each order once its line items have
+ * come: only one order is held at a time. A line item's line names its order (`__parentId`).
  */
 export class BulkOrderReader {
   private current: BulkOrder | null = null;
 
   /** Takes one line; answers the order before it when this line starts the next. */
-  push(line: JsonObject): ApiOrder | null {
-    const parentId = line.__parentId;
+  push(line: JsonObject): BulkOrder | null {
+    const { __parentId: parentId, ...node } = line;
     if (parentId === undefined) {
       const done = this.current;
-      this.current = orderOf(line);
-      return done as ApiOrder | null;
+      this.current = {
+        ...(node as unknown as BulkOrder),
+        fulfillments: Array.isArray(node.fulfillments) ? node.fulfillments : [],
+        refunds: Array.isArray(node.refunds) ? node.refunds : [],
+        edited: node.edited === true,
+        lineItems: { nodes: [] },
+      };
+      return done;
     }
-    const order = this.current;
-    if (!order) throw new Error(`A nested line came before any order: ${JSON.stringify(line)}`);
-    const { __parentId: _parent, ...node } = line;
-    const parent = String(parentId);
-    switch (resourceOf(parent)) {
-      case "Order":
-        if (parent === order.id) return this.attach(order.lineItems.nodes, node);
-        break;
-      case "Refund": {
-        const refund = order.refunds.find((candidate) => candidate.id === parent);
-        if (refund) return this.attach(refund.refundLineItems.nodes, node);
-        break;
-      }
-      case "Fulfillment": {
-        const fulfillment = order.fulfillments.find((candidate) => candidate.id === parent);
-        if (fulfillment) return this.attach(fulfillment.fulfillmentLineItems.nodes, node);
-        break;
-      }
+    if (!this.current || parentId !== this.current.id) {
+      throw new Error(
+        `The line's parent ${String(parentId)} is not the order before it: the result is not grouped`,
+      );
     }
-    throw new Error(
-      `The line's parent ${parent} is not part of order ${gidNumber(order.id) ?? order.id}: the result is not grouped`,
-    );
+    this.current.lineItems.nodes.push(node as unknown as ApiLineItem);
+    return null;
   }
 
   /** The last order, at the end of the result. */
-  finish(): ApiOrder | null {
+  finish(): BulkOrder | null {
     const done = this.current;
     this.current = null;
-    return done as ApiOrder | null;
-  }
-
-  private attach(nodes: JsonObject[], node: JsonObject): null {
-    nodes.push(node);
-    return null;
+    return done;
   }
 }
 

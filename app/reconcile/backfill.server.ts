@@ -1,29 +1,46 @@
 import { BACKFILL_OPERATION_QUERY, RUN_BACKFILL_QUERY_MUTATION } from "../graphql/RunBackfillQuery";
 import { logger } from "../logger.server";
 import { deferredOrdersOf, mergeDeferredOrders } from "../models/ReconcileState.server";
-import type { ApiOrder } from "../orders/api-order";
+import { headerKeys, headerLooksComplete, orderNumericId } from "../orders/api-order";
 import { callShopify } from "../plan-actions/shopify-calls.server";
-import { backfillBulkQuery, BulkOrderReader, jsonLines } from "./backfill-query";
-import { recoverOrders } from "./recover.server";
-import type { RunDependencies } from "./run.server";
+import {
+  backfillBulkQuery,
+  BulkOrderReader,
+  jsonLines,
+  mustBeReadWhole,
+  placementOnly,
+  type BulkOrder,
+} from "./backfill-query";
+import { ignoredPlacements, recoverOrders, type RecoverOptions } from "./recover.server";
+import {
+  readOrdersWhole,
+  RunFailure,
+  SharedBucketCaller,
+  type RunDependencies,
+} from "./run.server";
 
 /*
  * The backfill (issue 17, decision 029): the orders created since the merchant's date, read with
  * one bulk operation whose JSONL result is streamed, one order at a time, through the same
- * comparison as reconciliation. Each step does what the backfill's state asks and returns; the
- * worker calls it again at its next poll. Progress is saved after every batch, so a backfill
+ * comparison as reconciliation. Orders with fulfilments, refunds or edits, whose lines a bulk
+ * query cannot read, are then read whole within the shop's share of its bucket. Each step does
+ * what the backfill's state asks and returns; progress is saved after every batch, so a backfill
  * cut off by a restart goes on from the last saved order.
  */
 
 /** Orders recorded between two saves of the progress. */
 const BATCH_SIZE = 100;
+/** Orders read whole between two saves of the progress. */
+const READ_BATCH_SIZE = 25;
+/** How long one step reads orders whole before it lets the worker run the shop's other work. */
+const READING_STEP_MS = 60_000;
 
-export type BackfillStep = "idle" | "waiting" | "finished";
+/** "progress": there is more to do at once; "waiting": for Shopify's bulk query. */
+export type BackfillStep = "idle" | "waiting" | "progress" | "finished";
 
 export interface BackfillDependencies extends RunDependencies {
   /** Downloads the result: Shopify's URL is a signed link that takes no token. */
   fetch?: typeof fetch;
-  /** Orders recorded between two saves of the progress (BATCH_SIZE). */
   batchSize?: number;
 }
 
@@ -42,23 +59,34 @@ export async function stepBackfill(
       return state.backfillOperationId
         ? followOperation(deps, shop, state.backfillOperationId)
         : startOperation(deps, shop, state.backfillSince);
+    case "reading":
+      return readWhole(deps, shop);
     default:
       return "idle";
   }
 }
 
-async function fail(
-  deps: BackfillDependencies,
-  shop: string,
-  detail: string,
-): Promise<BackfillStep> {
-  const now = deps.now ?? (() => new Date());
+function nowOf(deps: BackfillDependencies) {
+  return (deps.now ?? (() => new Date()))();
+}
+
+function recoverOptions(deps: BackfillDependencies, shop: string): RecoverOptions {
+  return {
+    shop,
+    recoveredBy: "backfill",
+    dryRun: false,
+    now: nowOf(deps),
+    editSettleMs: deps.settings.editSettleMs,
+  };
+}
+
+async function fail(deps: BackfillDependencies, shop: string, detail: string) {
   await deps.db.reconcileState.update({
     where: { shop },
-    data: { backfillStatus: "failed", backfillDetail: detail, backfillFinishedAt: now() },
+    data: { backfillStatus: "failed", backfillDetail: detail, backfillFinishedAt: nowOf(deps) },
   });
   logger.warn({ shop }, `Backfill of ${shop} failed: ${detail}`);
-  return "finished";
+  return "finished" as const;
 }
 
 async function startOperation(
@@ -77,10 +105,9 @@ async function startOperation(
     userErrors: [],
   };
   if (!bulkOperation) {
+    // Shopify runs a few bulk queries per shop and app at once: the others must finish first.
+    if (userErrors.some((error) => error.code === "OPERATION_IN_PROGRESS")) return "waiting";
     const messages = userErrors.map((error) => error.message).join("; ");
-    // Shopify runs one bulk query per shop and app at a time: another (the app's own earlier
-    // one, or one in progress) must finish first.
-    if (/in progress|already/i.test(messages)) return "waiting";
     return fail(deps, shop, `Shopify refused the bulk query: ${messages || "no reason given"}`);
   }
   await deps.db.reconcileState.update({
@@ -89,7 +116,7 @@ async function startOperation(
       backfillStatus: "running",
       backfillOperationId: bulkOperation.id,
       backfillOrdersDone: 0,
-      backfillEventsRecovered: 0,
+      backfillToRead: "[]",
       backfillDetail: null,
     },
   });
@@ -112,7 +139,7 @@ async function followOperation(
   if (!operation || !("status" in operation)) {
     return fail(deps, shop, `Shopify no longer knows the bulk operation ${operationId}`);
   }
-  const total = operation.rootObjectCount === undefined ? null : Number(operation.rootObjectCount);
+  const total = operation.rootObjectCount == null ? null : Number(operation.rootObjectCount);
   switch (operation.status) {
     case "CREATED":
     case "RUNNING":
@@ -122,8 +149,7 @@ async function followOperation(
       });
       return "waiting";
     case "COMPLETED":
-      if (!operation.url) return complete(deps, shop, 0);
-      return readResult(deps, shop, operation.url, total);
+      return readResult(deps, shop, operation.url ?? null, total ?? 0);
     default:
       return fail(
         deps,
@@ -133,70 +159,71 @@ async function followOperation(
   }
 }
 
-async function complete(deps: BackfillDependencies, shop: string, total: number) {
-  const now = deps.now ?? (() => new Date());
-  const state = await deps.db.reconcileState.update({
-    where: { shop },
-    data: {
-      backfillStatus: "completed",
-      backfillOrdersTotal: total,
-      backfillFinishedAt: now(),
-      backfillDetail: null,
-    },
-  });
-  logger.info(
-    { shop, orders: state.backfillOrdersDone, events: state.backfillEventsRecovered },
-    `Backfill of ${shop} completed`,
-  );
-  return "finished" as const;
-}
-
-/** Streams the result, skipping the orders an earlier, interrupted step saved as done. */
+/**
+ * Streams the result, skipping the orders an earlier, interrupted step saved as done. An order
+ * the outbox already holds completely costs one lookup; one without fulfilments, refunds or
+ * edits is recorded from the result; the others are listed to be read whole.
+ */
 async function readResult(
   deps: BackfillDependencies,
   shop: string,
-  url: string,
-  total: number | null,
+  url: string | null,
+  total: number,
 ): Promise<BackfillStep> {
-  const { db, settings } = deps;
-  const now = deps.now ?? (() => new Date());
-  const response = await (deps.fetch ?? fetch)(url);
-  if (!response.ok || !response.body) {
-    // The link expired (Shopify's last a week) or the file is gone: the query runs again. The
-    // orders recorded so far are found recorded and cost nothing more.
-    await db.reconcileState.update({
-      where: { shop },
-      data: { backfillStatus: "requested", backfillOperationId: null },
-    });
-    logger.warn(
-      { shop, status: response.status },
-      `The backfill result of ${shop} could not be downloaded; the query runs again`,
-    );
-    return "waiting";
+  const { db } = deps;
+  let body: ReadableStream<Uint8Array> | null = null;
+  if (url) {
+    const response = await (deps.fetch ?? fetch)(url);
+    if (!response.ok || !response.body) {
+      // The link expired (Shopify keeps a result a week) or the file is gone: the query runs
+      // again. The orders recorded so far are found recorded and cost nothing more.
+      await db.reconcileState.update({
+        where: { shop },
+        data: { backfillStatus: "requested", backfillOperationId: null },
+      });
+      logger.warn(
+        { shop, status: response.status },
+        `The backfill result of ${shop} could not be downloaded; the query runs again`,
+      );
+      return "waiting";
+    }
+    body = response.body;
   }
   const start = await db.reconcileState.findUniqueOrThrow({ where: { shop } });
   let skip = start.backfillOrdersDone;
-  const reader = new BulkOrderReader();
-  let batch: ApiOrder[] = [];
+  let batch: BulkOrder[] = [];
 
   async function save() {
     if (!batch.length) return;
-    const result = await recoverOrders(db, batch, {
-      shop,
-      recoveredBy: "backfill",
-      dryRun: false,
-      now: now(),
-      editSettleMs: settings.editSettleMs,
-    });
+    const keys = new Set(
+      (
+        await db.outboxEvent.findMany({
+          where: { shop, dedupeKey: { in: batch.flatMap(headerKeys) } },
+          select: { dedupeKey: true },
+        })
+      ).map((row) => row.dedupeKey),
+    );
+    const ignored = await ignoredPlacements(db, shop, batch.map(orderNumericId));
+    const open = batch.filter(
+      (order) =>
+        !headerLooksComplete(order, (key) => keys.has(key), ignored.has(orderNumericId(order))),
+    );
+    const toRead = open.filter(mustBeReadWhole).map(orderNumericId);
+    const result = await recoverOrders(
+      db,
+      open.filter((order) => !mustBeReadWhole(order)).map(placementOnly),
+      recoverOptions(deps, shop),
+    );
     const current = await db.reconcileState.findUniqueOrThrow({
       where: { shop },
-      select: { deferredOrders: true },
+      select: { deferredOrders: true, backfillToRead: true },
     });
     await db.reconcileState.update({
       where: { shop },
       data: {
         backfillOrdersDone: { increment: batch.length },
         backfillEventsRecovered: { increment: result.eventsRecovered },
+        backfillToRead: JSON.stringify([...idListOf(current.backfillToRead), ...toRead]),
         deferredOrders: JSON.stringify(
           mergeDeferredOrders(deferredOrdersOf(current.deferredOrders), result.readAgain),
         ),
@@ -206,7 +233,7 @@ async function readResult(
     await deps.onProgress?.();
   }
 
-  async function take(order: ApiOrder | null) {
+  async function take(order: BulkOrder | null) {
     if (!order) return;
     if (skip > 0) {
       skip -= 1;
@@ -216,12 +243,79 @@ async function readResult(
     if (batch.length >= (deps.batchSize ?? BATCH_SIZE)) await save();
   }
 
-  for await (const line of jsonLines(response.body)) await take(reader.push(line));
-  await take(reader.finish());
+  if (body) {
+    const reader = new BulkOrderReader();
+    for await (const line of jsonLines(body)) await take(reader.push(line));
+    await take(reader.finish());
+  }
   await save();
-  const done = await db.reconcileState.findUniqueOrThrow({
+  await db.reconcileState.update({
     where: { shop },
-    select: { backfillOrdersDone: true },
+    data: { backfillStatus: "reading", backfillOperationId: null, backfillOrdersTotal: total },
   });
-  return complete(deps, shop, total ?? done.backfillOrdersDone);
+  return "progress";
+}
+
+function idListOf(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Reads the listed orders whole, a batch at a time, for about a minute; then lets others run. */
+async function readWhole(deps: BackfillDependencies, shop: string): Promise<BackfillStep> {
+  const { db } = deps;
+  const caller = new SharedBucketCaller(deps);
+  const started = Date.now();
+  for (;;) {
+    const state = await db.reconcileState.findUniqueOrThrow({ where: { shop } });
+    const toRead = idListOf(state.backfillToRead);
+    if (!toRead.length) return complete(deps, shop);
+    if (Date.now() - started > READING_STEP_MS) return "progress";
+    const ids = toRead.slice(0, READ_BATCH_SIZE);
+    let orders;
+    try {
+      orders = await readOrdersWhole(caller, ids);
+    } catch (error) {
+      if (!(error instanceof RunFailure)) throw error;
+      await db.reconcileState.update({
+        where: { shop },
+        data: { backfillDetail: `Reading orders paused: ${error.message}` },
+      });
+      return "waiting";
+    }
+    const result = await recoverOrders(db, orders, recoverOptions(deps, shop));
+    const current = await db.reconcileState.findUniqueOrThrow({
+      where: { shop },
+      select: { deferredOrders: true },
+    });
+    const left = toRead.slice(ids.length);
+    await db.reconcileState.update({
+      where: { shop },
+      data: {
+        backfillToRead: JSON.stringify(left),
+        backfillEventsRecovered: { increment: result.eventsRecovered },
+        backfillDetail: `${left.length} order(s) with fulfilments, refunds or edits left to read`,
+        deferredOrders: JSON.stringify(
+          mergeDeferredOrders(deferredOrdersOf(current.deferredOrders), result.readAgain),
+        ),
+      },
+    });
+    await deps.onProgress?.();
+  }
+}
+
+async function complete(deps: BackfillDependencies, shop: string) {
+  const state = await deps.db.reconcileState.update({
+    where: { shop },
+    data: { backfillStatus: "completed", backfillFinishedAt: nowOf(deps), backfillDetail: null },
+  });
+  logger.info(
+    { shop, orders: state.backfillOrdersDone, events: state.backfillEventsRecovered },
+    `Backfill of ${shop} completed`,
+  );
+  return "finished" as const;
 }

@@ -90,12 +90,12 @@ export interface RunDependencies {
 /** Calls that fail for a passing reason are tried this often before the run gives up. */
 const MAX_RETRIES = 3;
 
-class RunFailure extends Error {}
+export class RunFailure extends Error {}
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The Admin API through the shop's share of its bucket: throttles wait, passing failures retry. */
-class SharedBucketCaller {
+export class SharedBucketCaller {
   pointsUsed = 0;
   private last: QueryCost | undefined;
   private readonly lastCost = new Map<string, number>();
@@ -160,6 +160,19 @@ interface RunTotals {
   readAgain: DeferredOrder[];
 }
 
+/** Orders read whole by ID, one call each; an order Shopify no longer has is left out. */
+export async function readOrdersWhole(
+  caller: SharedBucketCaller,
+  orderIds: string[],
+): Promise<ApiOrder[]> {
+  const orders: ApiOrder[] = [];
+  for (const orderId of orderIds) {
+    const data = await caller.call(RECONCILE_ORDER_QUERY, { id: `gid://shopify/Order/${orderId}` });
+    if (data.order) orders.push(data.order);
+  }
+  return orders;
+}
+
 /** Runs one shop; never throws for a Shopify failure (the run is recorded as failed). */
 export async function runReconciliation(
   deps: RunDependencies,
@@ -187,13 +200,7 @@ export async function runReconciliation(
   };
 
   async function readWhole(orderIds: string[]) {
-    const orders: ApiOrder[] = [];
-    for (const orderId of orderIds) {
-      const data = await caller.call(RECONCILE_ORDER_QUERY, {
-        id: `gid://shopify/Order/${orderId}`,
-      });
-      if (data.order) orders.push(data.order);
-    }
+    const orders = await readOrdersWhole(caller, orderIds);
     const result = await recoverOrders(db, orders, { ...recoverOptions, now: now() });
     totals.eventsRecovered += result.eventsRecovered;
     totals.recovered.push(...result.recovered);

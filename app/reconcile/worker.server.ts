@@ -4,6 +4,7 @@ import type { AppPrismaClient } from "../db/client.server";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import {
   claimReconcileLease,
+  isBackfillActive,
   releaseReconcileLease,
   shopsDueForReconciliation,
 } from "../models/ReconcileState.server";
@@ -73,15 +74,15 @@ export function createReconcileWorker(options: ReconcileWorkerOptions): Reconcil
         },
       };
       const state = await db.reconcileState.findUnique({ where: { shop } });
-      const backfill =
-        state?.backfillStatus === "requested" || state?.backfillStatus === "running"
-          ? await stepBackfill(deps, shop)
-          : "idle";
+      const backfill = isBackfillActive(state?.backfillStatus ?? null)
+        ? await stepBackfill(deps, shop)
+        : "idle";
+      const backfillMoved = backfill === "progress" || backfill === "finished";
       const runDue =
         !state ||
         state.requestedAt !== null ||
         (settings.intervalMs > 0 && state.nextRunAt <= now());
-      if (!runDue) return backfill === "finished" ? 1 : 0;
+      if (!runDue) return backfillMoved ? 1 : 0;
       await runReconciliation(deps, {
         shop,
         trigger: state?.requestedAt ? "merchant" : "schedule",

@@ -19,6 +19,7 @@ CREATE TABLE "ReconcileState" (
     "backfillSince" TIMESTAMP(3),
     "backfillOperationId" TEXT,
     "backfillOrdersDone" INTEGER NOT NULL DEFAULT 0,
+    "backfillToRead" TEXT NOT NULL DEFAULT '[]',
     "backfillOrdersTotal" INTEGER,
     "backfillEventsRecovered" INTEGER NOT NULL DEFAULT 0,
     "backfillDetail" TEXT,

@@ -17,6 +17,7 @@ CREATE TABLE "ReconcileState" (
     "backfillSince" DATETIME,
     "backfillOperationId" TEXT,
     "backfillOrdersDone" INTEGER NOT NULL DEFAULT 0,
+    "backfillToRead" TEXT NOT NULL DEFAULT '[]',
     "backfillOrdersTotal" INTEGER,
     "backfillEventsRecovered" INTEGER NOT NULL DEFAULT 0,
     "backfillDetail" TEXT,
