@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isMessageKey, type MessageKey } from "../i18n/translate";
 import { API_VERSIONS, ENVIRONMENTS, type Environment } from "../protection/types";
+import { isCalendarDay } from "./reconciliation";
 
 /*
  * The Connection page's forms, checked on the server. Messages are i18n keys of the
@@ -50,6 +51,13 @@ export const connectionFormSchema = z.discriminatedUnion(
       environment,
       confirm: z.literal("true", { error: "connection.environment.errors.confirm" }),
     }),
+    z.object({
+      intent: z.literal("request_backfill"),
+      since: z
+        .string({ error: "connection.backfill.errors.invalidDate" })
+        .trim()
+        .refine(isCalendarDay, { error: "connection.backfill.errors.invalidDate" }),
+    }),
   ],
   { error: "connection.errors.invalidForm" },
 );
@@ -62,6 +70,7 @@ export const CONNECTION_FIELDS = [
   "publishableKey",
   "apiVersion",
   "confirm",
+  "since",
   "form",
 ] as const;
 export type ConnectionField = (typeof CONNECTION_FIELDS)[number];

@@ -18,6 +18,11 @@ import { verifySecretKey } from "../services/key-verification.server";
 import { goLiveChecklist } from "./checklist.server";
 import type { GoLiveChecklist } from "./checklist";
 import type { ConnectionActionData, ConnectionForm } from "./connection-form";
+import {
+  loadBackfillOffer,
+  requestBackfillForShop,
+  type BackfillOffer,
+} from "./reconciliation.server";
 
 export interface ConnectionPage {
   shop: string;
@@ -26,6 +31,8 @@ export interface ConnectionPage {
   /** Order events waiting for delivery (pending or failed): they go once a valid key is saved. */
   waitingEvents: number;
   checklist: GoLiveChecklist;
+  /** Reporting the shop's earlier orders (issue 17); only for a shop whose orders are reconciled. */
+  backfill: BackfillOffer;
 }
 
 /** Everything the Connection page shows. No secret key: only their last four characters. */
@@ -33,10 +40,11 @@ export async function loadConnectionPage(
   db: AppPrismaClient,
   shop: string,
 ): Promise<ConnectionPage> {
-  const [record, counts, checklist] = await Promise.all([
+  const [record, counts, checklist, backfill] = await Promise.all([
     getShopConnection(db, shop),
     countOutboxEventsByStatus(db, shop),
     goLiveChecklist(db, shop),
+    loadBackfillOffer(db, shop, new Date()),
   ]);
   const waitingEvents = WAITING_STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
   return {
@@ -44,6 +52,7 @@ export async function loadConnectionPage(
     connection: record ? toAdminConnection(record) : null,
     waitingEvents,
     checklist,
+    backfill,
   };
 }
 
@@ -66,6 +75,8 @@ export async function applyConnectionForm(
       return done(form.intent, null, "connection.apiVersion.saved");
     case "switch_environment":
       return switchEnvironment(db, shop, form.environment, log);
+    case "request_backfill":
+      return requestBackfillForShop(db, shop, form.since, new Date(), log);
   }
 }
 

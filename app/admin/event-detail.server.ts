@@ -66,6 +66,7 @@ export async function loadEventDetail(db: AppPrismaClient, shop: string, id: num
       attempts: event.attempts,
       lastError: event.lastError,
       serviceEventId: event.serviceEventId,
+      recoveredBy: event.recoveredBy,
       createdAt: event.createdAt.toISOString(),
       lastAttemptAt: iso(event.lastAttemptAt),
       nextAttemptAt: iso(event.nextAttemptAt),

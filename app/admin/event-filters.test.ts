@@ -5,6 +5,7 @@ import {
   pageSearch,
   parseEventId,
   parseEventLogQuery,
+  recoverySourceOf,
   withFilters,
 } from "./event-filters";
 
@@ -111,6 +112,20 @@ describe("parseEventLogQuery", () => {
     );
   });
 
+  it("narrows the events to those the Admin API told of, by how, on the events tab only", () => {
+    expect(parse("recovered=reconciliation")).toMatchObject({ recoveredBy: "reconciliation" });
+    expect(parse("recovered=backfill&status=delivered")).toMatchObject({
+      recoveredBy: "backfill",
+      status: "delivered",
+      invalid: [],
+    });
+    expect(parse("recovered=webhook")).toMatchObject({
+      recoveredBy: undefined,
+      invalid: ["recovered"],
+    });
+    expect(parse("tab=webhooks&recovered=backfill")).not.toHaveProperty("recoveredBy");
+  });
+
   it("drops unknown values and an unknown tab, and keeps the valid rest", () => {
     expect(parse("tab=everything&status=lost&env=staging&type=order_placed")).toMatchObject({
       tab: "events",
@@ -159,6 +174,7 @@ describe("hasFilters", () => {
     expect(hasFilters(parse(""))).toBe(false);
     expect(hasFilters(parse("before=10"))).toBe(false);
     expect(hasFilters(parse("env=sandbox"))).toBe(true);
+    expect(hasFilters(parse("recovered=backfill"))).toBe(true);
     expect(hasFilters(parse("tab=webhooks&type=orders/create"))).toBe(true);
     expect(hasFilters(parse("tab=webhooks&order=1"))).toBe(true);
   });
@@ -184,6 +200,9 @@ describe("withFilters and pageSearch", () => {
       }),
     ).toBe("order=42&tab=webhooks");
     expect(withFilters(params("tab=webhooks&status=ignored"), { tab: "events" })).toBe("");
+    expect(withFilters(params("recovered=backfill&order=42"), { tab: "webhooks" })).toBe(
+      "order=42&tab=webhooks",
+    );
   });
 
   it("leaves Shopify's launch parameters out of the links", () => {
@@ -199,6 +218,15 @@ describe("withFilters and pageSearch", () => {
     expect(pageSearch(params("after=41"), "older", "1700000000000_abc")).toBe(
       "before=1700000000000_abc",
     );
+  });
+});
+
+describe("recoverySourceOf", () => {
+  it("names the two ways the Admin API tells of an event, and nothing for a webhook's", () => {
+    expect(recoverySourceOf("reconciliation")).toBe("reconciliation");
+    expect(recoverySourceOf("backfill")).toBe("backfill");
+    expect(recoverySourceOf(null)).toBeNull();
+    expect(recoverySourceOf("cli")).toBeNull();
   });
 });
 

@@ -18,6 +18,18 @@ export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 export const ENVIRONMENTS = ["sandbox", "production"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+/**
+ * How the app learnt of an event that no webhook brought (OutboxEvent.recoveredBy, issue 17):
+ * its webhook never arrived, or the merchant asked for earlier orders.
+ */
+export const RECOVERY_SOURCES = ["reconciliation", "backfill"] as const;
+export type RecoverySource = (typeof RECOVERY_SOURCES)[number];
+
+/** An event's stored `recoveredBy` as a source the admin names; null for a webhook's event. */
+export function recoverySourceOf(recoveredBy: string | null): RecoverySource | null {
+  return RECOVERY_SOURCES.find((source) => source === recoveredBy) ?? null;
+}
+
 /** Every topic the app subscribes to (shopify.app.toml), so every topic a receipt can have. */
 export const WEBHOOK_TOPICS = [
   ...ORDER_TOPICS,
@@ -54,6 +66,7 @@ export const PARAM = {
   type: "type",
   order: "order",
   environment: "env",
+  recovered: "recovered",
   attention: "attention",
   older: "before",
   newer: "after",
@@ -82,6 +95,7 @@ export type EventLogQuery = SharedFilters &
         status?: OutboxStatus;
         eventType?: OrderEventType;
         environment?: Environment;
+        recoveredBy?: RecoverySource;
         cursor?: EventCursor;
         /** URL parameters whose values were not valid and were ignored. */
         invalid: string[];
@@ -203,6 +217,7 @@ export function parseEventLogQuery(params: URLSearchParams): EventLogQuery {
     eventType: optional(params, PARAM.type, z.enum(ORDER_EVENT_TYPES), invalid),
     ...shared,
     environment: optional(params, PARAM.environment, z.enum(ENVIRONMENTS), invalid),
+    recoveredBy: optional(params, PARAM.recovered, z.enum(RECOVERY_SOURCES), invalid),
     cursor,
     invalid,
   };
@@ -211,10 +226,12 @@ export function parseEventLogQuery(params: URLSearchParams): EventLogQuery {
 /** Whether the view narrows the log: an empty page then means "no match", not "nothing yet". */
 export function hasFilters(query: EventLogQuery): boolean {
   if (query.order || query.status || query.attention) return true;
-  return query.tab === "events" ? Boolean(query.eventType || query.environment) : !!query.topic;
+  return query.tab === "events"
+    ? Boolean(query.eventType || query.environment || query.recoveredBy)
+    : !!query.topic;
 }
 
-type FilterName = "status" | "type" | "order" | "environment" | "attention";
+type FilterName = "status" | "type" | "order" | "environment" | "recovered" | "attention";
 
 /**
  * Only the log's own parameters: Shopify's launch parameters (`id_token`, `host`, `hmac`, …)
@@ -240,7 +257,9 @@ export function withFilters(
   next.delete(PARAM.newer);
   if (changes.tab !== undefined && changes.tab !== (params.get(PARAM.tab) ?? "events")) {
     // Statuses and types differ between the tabs; the order ID means the same in both.
-    for (const name of [PARAM.status, PARAM.type, PARAM.environment]) next.delete(name);
+    for (const name of [PARAM.status, PARAM.type, PARAM.environment, PARAM.recovered]) {
+      next.delete(name);
+    }
   }
   for (const [name, value] of Object.entries(changes) as [FilterName | "tab", string][]) {
     const key = PARAM[name];

@@ -90,9 +90,10 @@ export async function loadEventLog(db: AppPrismaClient, shop: string, query: Eve
   const pageSize = EVENT_LOG_PAGE_SIZE;
   const orderIds = await ordersOf(db, shop, query);
   if (query.tab === "events") {
-    const { status, eventType, environment, cursor } = query;
+    const { status, eventType, environment, recoveredBy, cursor } = query;
+    const filter = { shop, status, eventType, orderIds, environment, recoveredBy };
     const [page, counts] = await Promise.all([
-      listOutboxEventPage(db, { shop, status, eventType, orderIds, environment, cursor, pageSize }),
+      listOutboxEventPage(db, { ...filter, cursor, pageSize }),
       countOutboxEventsByStatus(db, shop),
     ]);
     const rows = (await withAttention(db, shop, page.events)).map((event) => ({

@@ -11,6 +11,8 @@ export interface OutboxEventFilter {
   orderIds?: readonly string[];
   eventType?: string;
   environment?: string;
+  /** Only events the Admin API told of: "reconciliation" or "backfill" (issue 17). */
+  recoveredBy?: string;
   /** Return events with an id below this one (newest first paging). */
   beforeId?: number;
   limit?: number;
@@ -18,7 +20,7 @@ export interface OutboxEventFilter {
 
 type EventFilterFields = Pick<
   OutboxEventFilter,
-  "shop" | "status" | "orderId" | "orderIds" | "eventType" | "environment"
+  "shop" | "status" | "orderId" | "orderIds" | "eventType" | "environment" | "recoveredBy"
 >;
 
 function eventFilterWhere(filter: EventFilterFields) {
@@ -29,6 +31,7 @@ function eventFilterWhere(filter: EventFilterFields) {
     ...(filter.orderIds ? { orderId: { in: [...filter.orderIds] } } : {}),
     ...(filter.eventType ? { eventType: filter.eventType } : {}),
     ...(filter.environment ? { environment: filter.environment } : {}),
+    ...(filter.recoveredBy ? { recoveredBy: filter.recoveredBy } : {}),
   };
 }
 
@@ -57,6 +60,7 @@ const EVENT_SUMMARY = {
   lastAttemptAt: true,
   lastError: true,
   serviceEventId: true,
+  recoveredBy: true,
   createdAt: true,
   deliveredAt: true,
 } as const;

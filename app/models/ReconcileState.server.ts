@@ -8,7 +8,7 @@ import type { AppPrismaClient } from "../db/client.server";
  */
 
 /** Connections whose orders are reconciled: the shop has keys and has the app. */
-const RECONCILED_STATUSES = ["connected", "key_rejected"];
+export const RECONCILED_STATUSES = ["connected", "key_rejected"];
 
 export interface DeferredOrder {
   orderId: string;

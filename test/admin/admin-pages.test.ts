@@ -43,6 +43,9 @@ const ORDER_IDS = ["5558016491833", "5558016491834", "5558016491835"];
 const DEAD_ORDER_ID = "5558016491901";
 const FAILED_ORDER_ID = "5558016491902";
 const ACCEPTED_ORDER_ID = "5558016491903";
+const RECOVERED_ORDER_ID = "5558016491904";
+const BACKFILLED_ORDER_ID = "5558016491905";
+const DAY_MS = 24 * 60 * 60 * 1000;
 const artifacts = path.join(repoRoot, "test/artifacts");
 
 const app = withOutboxApp();
@@ -94,6 +97,7 @@ beforeAll(async () => {
   await seedFailures(app.prisma);
   await seedOrderActions(app.prisma);
   await seedProtectionItems(app.prisma);
+  await seedReconciliation(app.prisma);
   browser = await launchChromium();
 }, 120_000);
 
@@ -287,6 +291,79 @@ async function seedProtectionItems(prisma: typeof app.prisma) {
   }
 }
 
+/**
+ * A scheduled reconciliation run that found one order event whose webhook never came, that
+ * event, and an event of an earlier order a backfill reported (issue 17).
+ */
+async function seedReconciliation(prisma: typeof app.prisma) {
+  const placed = await prisma.outboxEvent.findFirstOrThrow({
+    where: { shop: SHOP, orderId: ORDER_IDS[0], eventType: "order_placed" },
+  });
+  const now = Date.now();
+  for (const [orderId, recoveredBy] of [
+    [RECOVERED_ORDER_ID, "reconciliation"],
+    [BACKFILLED_ORDER_ID, "backfill"],
+  ] as const) {
+    const event = await prisma.outboxEvent.create({
+      data: {
+        shop: SHOP,
+        environment: "sandbox",
+        orderId,
+        eventType: "order_placed",
+        dedupeKey: `order_placed:${orderId}`,
+        payload: placed.payload.replaceAll(ORDER_IDS[0]!, orderId),
+        status: "delivered",
+        attempts: 1,
+        createdAt: new Date(now - 301_000),
+        lastAttemptAt: new Date(now - 300_000),
+        deliveredAt: new Date(now - 299_000),
+        serviceEventId: `evt_${orderId}`,
+        recoveredBy,
+      },
+    });
+    await prisma.outboxAttempt.create({
+      data: {
+        eventId: event.id,
+        shop: SHOP,
+        attempt: 1,
+        environment: "sandbox",
+        workerId: "svc-admin-demo-worker-1",
+        idempotencyKey: idempotencyKeyFor(SHOP, event.dedupeKey),
+        startedAt: new Date(now - 300_000),
+        finishedAt: new Date(now - 299_000),
+        outcome: "delivered",
+        httpStatus: 200,
+      },
+    });
+  }
+  const startedAt = new Date(now - 6 * 60_000);
+  const run = await prisma.reconcileRun.create({
+    data: {
+      shop: SHOP,
+      trigger: "schedule",
+      status: "completed",
+      since: new Date(startedAt.getTime() - 20 * 60_000),
+      until: new Date(startedAt.getTime() - 2 * 60_000),
+      ordersChecked: 57,
+      eventsRecovered: 1,
+      pointsUsed: 412,
+      detail: "57 order(s) checked, 1 event(s) recovered",
+      startedAt,
+      finishedAt: new Date(startedAt.getTime() + 3_200),
+    },
+  });
+  await prisma.reconcileState.create({
+    data: {
+      shop: SHOP,
+      reportFrom: new Date(now - 3 * DAY_MS),
+      watermark: run.until!,
+      nextRunAt: new Date(now + 9 * 60_000),
+      recoveringRunsInARow: 1,
+      lastRunId: run.id,
+    },
+  });
+}
+
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
   for (const started = Date.now(); !(await check());) {
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out: ${what}\n${server.output()}`);
@@ -388,6 +465,51 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     await screenshot(empty.page, "home-empty");
   });
 
+  it("Home: the reconciliation card; Reconcile now asks once; lost webhooks are warned of", async () => {
+    const home = await open({ shop: SHOP, pathname: "/app" });
+    await expectHealthyPage(home, en("home.title"));
+    const card = home.page.getByRole("region", { name: en("home.reconciliation.heading") });
+    const cardText = await card.innerText();
+    expect(cardText).toContain(en("home.reconciliation.lastRun"));
+    expect(cardText).toMatch(/API points used\s+412/);
+    expect(cardText).toMatch(/Events recovered\s+1/);
+    expect(cardText).toContain(en("home.reconciliation.every", { minutes: 15 }));
+    expect(await bodyText(home.page)).not.toContain(en("home.reconciliation.warning.title"));
+    await card.screenshot({ path: path.join(artifacts, "admin-home-reconciliation.png") });
+
+    // A double click asks once: one request, the card says the run is queued.
+    await card.getByRole("button", { name: en("home.reconciliation.action") }).dblclick();
+    await expect
+      .poll(() => home.page.locator(".svc-ab-toast").allInnerTexts(), { timeout: 10_000 })
+      .toContain(en("home.reconciliation.done.queued"));
+    await expect.poll(() => card.innerText()).toContain(en("home.reconciliation.queuedNote"));
+    expect(home.appRequests.filter((request) => request.method === "POST")).toHaveLength(1);
+    expect(
+      await card.getByRole("button", { name: en("home.reconciliation.action") }).isDisabled(),
+    ).toBe(true);
+    const state = await app.prisma.reconcileState.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(state.requestedAt).not.toBeNull();
+    await card.screenshot({ path: path.join(artifacts, "admin-home-reconciliation-queued.png") });
+    expect(home.problems).toEqual([]);
+
+    // Runs in a row that recovered events: Shopify's webhooks are being lost.
+    await app.prisma.reconcileState.update({
+      where: { shop: SHOP },
+      data: { recoveringRunsInARow: 3, requestedAt: null },
+    });
+    const warned = await screenshotsOf("home-webhooks-missing", "/app", (t) => t("home.title"));
+    const warning = warned.page.locator(".Polaris-Banner").filter({
+      hasText: en("home.reconciliation.warning.title"),
+    });
+    expect(await warning.innerText()).toContain(
+      en("home.reconciliation.warning.body", { count: 3 }),
+    );
+    await app.prisma.reconcileState.update({
+      where: { shop: SHOP },
+      data: { recoveringRunsInARow: 1 },
+    });
+  });
+
   it("Connection: a key the service does not know is refused inline, and nothing is saved", async () => {
     const connection = await screenshotsOf("connection", "/app/connection", (t) =>
       t("connection.title"),
@@ -411,6 +533,55 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     expect(after.sandboxSecretKeySealed).toBe(before.sandboxSecretKeySealed);
     expect(after.sandboxSecretKeyLast4).toBe(SANDBOX_KEY.slice(-4));
     expect(connection.problems.filter((problem) => !/^4\d\d from POST/.test(problem))).toEqual([]);
+  });
+
+  it("Connection: earlier orders are reported from a date; a day too old is refused inline", async () => {
+    const connection = await open({ shop: SHOP, pathname: "/app/connection" });
+    await expectHealthyPage(connection, en("connection.title"));
+    const card = connection.page.getByRole("region", { name: en("connection.backfill.title") });
+    expect(await card.innerText()).toContain(en("connection.backfill.scopeNote", { days: 60 }));
+    const field = card.getByLabel(en("connection.backfill.since"));
+    const earliest = new Date(Date.now() - 60 * DAY_MS).toISOString().slice(0, 10);
+    expect(await field.inputValue()).toBe(earliest);
+
+    await field.fill(new Date(Date.now() - 90 * DAY_MS).toISOString().slice(0, 10));
+    await card.getByRole("button", { name: en("connection.backfill.submit") }).click();
+    await expect
+      .poll(() => card.locator(".Polaris-InlineError").innerText(), { timeout: 10_000 })
+      .toContain("Shopify lets the app read only the orders of the last 60 days");
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await card.screenshot({ path: path.join(artifacts, "admin-connection-backfill-refused.png") });
+    expect(
+      (await app.prisma.reconcileState.findUniqueOrThrow({ where: { shop: SHOP } })).backfillStatus,
+    ).toBeNull();
+
+    await field.fill(earliest);
+    await card.getByRole("button", { name: en("connection.backfill.submit") }).click();
+    await expect
+      .poll(() => card.innerText(), { timeout: 10_000 })
+      .toContain(en("connection.backfill.requestedTitle"));
+    expect(await card.innerText()).toContain(en("connection.backfill.resumes"));
+    const requested = await app.prisma.reconcileState.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(requested.backfillStatus).toBe("requested");
+    expect(requested.backfillSince?.toISOString().slice(0, 10)).toBe(earliest);
+    expect(connection.problems).toEqual([]);
+
+    // The worker's progress, as it records it, once it knows the total.
+    await app.prisma.reconcileState.update({
+      where: { shop: SHOP },
+      data: {
+        backfillStatus: "running",
+        backfillOrdersDone: 120,
+        backfillOrdersTotal: 480,
+        backfillEventsRecovered: 7,
+      },
+    });
+    const running = await screenshotsOf("connection-backfill", "/app/connection", (t) =>
+      t("connection.title"),
+    );
+    expect(await bodyText(running.page)).toContain(
+      en("connection.backfill.progress", { done: 120, total: 480, events: 7 }),
+    );
   });
 
   it("Protection items: the table; variants picked in the resource picker become items", async () => {
@@ -508,6 +679,26 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
     const empty = await open({ shop: EMPTY_SHOP, pathname: "/app/events" });
     await expectHealthyPage(empty, en("events.title"));
     await screenshot(empty.page, "events-empty");
+  });
+
+  it("Event log: recovered and backfilled events carry their badge, and a filter lists them", async () => {
+    const recovered = await app.prisma.outboxEvent.findFirstOrThrow({
+      where: { shop: SHOP, orderId: RECOVERED_ORDER_ID },
+    });
+    const log = await open({ shop: SHOP, pathname: "/app/events?recovered=reconciliation" });
+    await expectHealthyPage(log, en("events.title"));
+    const rows = await log.page.locator(".Polaris-IndexTable__TableRow").allInnerTexts();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`#${recovered.id}`);
+    expect(rows[0]).toContain(en("events.recovery.reconciliation"));
+    await screenshot(log.page, "events-recovered");
+
+    const detail = await screenshotsOf("event-recovered", `/app/events/${recovered.id}`, (t) =>
+      eventTitle(t, recovered),
+    );
+    const text = await bodyText(detail.page);
+    expect(text).toContain(en("events.recovery.reconciliationHelp"));
+    expect(text).toContain(en("events.recovery.reconciliation"));
   });
 
   it("Event and webhook pages: the payload, the service's answer and the order's timeline", async () => {

@@ -301,6 +301,8 @@ async function snapshotOf(prisma: AppPrismaClient, shop: string): Promise<string
       ...where,
       orderBy: { variantId: "asc" },
     }),
+    reconcileState: await prisma.reconcileState.findMany(where),
+    reconcileRun: await prisma.reconcileRun.findMany({ ...where, orderBy: { id: "asc" } }),
   };
   return JSON.stringify(tables, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,

@@ -17,7 +17,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { useLocale, useTranslate } from "../../i18n/react";
 import { isMessageKey, type Translate } from "../../i18n/translate";
 import { orderAdminUrl, orderLabel, type EventLogActionResult } from "../event-log";
-import { ORDER_EVENT_TYPES } from "../event-filters";
+import { ORDER_EVENT_TYPES, recoverySourceOf } from "../event-filters";
 
 // Pieces the event log's three routes share: badges, times, JSON blocks, the retry toast and
 // the error boundary.
@@ -64,6 +64,18 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={STATUS_TONE[status]} progress={STATUS_PROGRESS[status]}>
       {statusLabel(t, status)}
+    </Badge>
+  );
+}
+
+/** Marks an event the app read from Shopify's Admin API: "Recovered" or "Backfilled". */
+export function RecoveryBadge({ recoveredBy }: { recoveredBy: string | null }) {
+  const t = useTranslate();
+  const source = recoverySourceOf(recoveredBy);
+  if (!source) return null;
+  return (
+    <Badge tone={source === "reconciliation" ? "info" : undefined}>
+      {t(`events.recovery.${source}`)}
     </Badge>
   );
 }

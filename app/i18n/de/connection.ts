@@ -114,6 +114,42 @@ export default {
       live_key: "Live-Schlüssel vom Service akzeptiert",
     },
   },
+  backfill: {
+    title: "Frühere Bestellungen melden",
+    reportFrom: "Die App meldet die Bestellungen dieses Shops, die seit {date} erstellt wurden.",
+    help: "Sie kann auch Bestellungen von davor melden (eine Nachmeldung): Sie liest sie im Hintergrund bei Shopify und erfasst ihre Ereignisse, als wären ihre Webhooks angekommen.",
+    scopeNote:
+      "Shopify lässt Apps die Bestellungen der letzten {days} Tage lesen; ältere Bestellungen erfordern die Berechtigung read_all_orders, die Shopify auf Antrag gewährt.",
+    since: "Bestellungen melden seit",
+    sinceHelp: "Ein Tag in UTC, von {earliest} bis heute.",
+    sinceHelpAll: "Ein Tag in UTC, bis heute.",
+    submit: "Bestellungen seit diesem Datum melden",
+    requested:
+      "Nachmeldung angefordert. Die App liest die Bestellungen im Hintergrund; diese Seite zeigt den Fortschritt.",
+    requestedTitle: "Nachmeldung wartet auf den Start",
+    runningTitle: "Nachmeldung läuft",
+    progressSince: "Bestellungen, die seit {date} erstellt wurden.",
+    progress: "{done} von {total} Bestellungen geprüft, {events} Ereignisse nachgeholt.",
+    progressUnknownTotal: "Bisher {done} Bestellungen geprüft, {events} Ereignisse nachgeholt.",
+    resumes:
+      "Nach einem Neustart der App läuft sie von selbst weiter: Sie können diese Seite verlassen.",
+    completedTitle: "Nachmeldung abgeschlossen",
+    completed:
+      "Bestellungen, die seit {date} erstellt wurden: {orders} Bestellungen geprüft, {events} Ereignisse nachgeholt. Beendet am {time}.",
+    failedTitle: "Nachmeldung fehlgeschlagen",
+    failed:
+      "Bestellungen, die seit {date} erstellt wurden: Die Nachmeldung wurde abgebrochen. {detail}",
+    tryAgain: "Erneut versuchen",
+    errors: {
+      tooOld:
+        "Wählen Sie den {date} oder später: Shopify lässt die App nur die Bestellungen der letzten {days} Tage lesen.",
+      inFuture: "Wählen Sie heute oder einen Tag in der Vergangenheit.",
+      running: "Eine Nachmeldung läuft bereits. Warten Sie, bis sie beendet ist.",
+      invalidDate: "Geben Sie ein Datum ein, zum Beispiel 2025-01-31.",
+      notReconciled:
+        "Frühere Bestellungen lassen sich melden, sobald Ihre Schlüssel verbunden sind.",
+    },
+  },
   errors: {
     invalidForm:
       "Das Formular konnte nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es erneut.",

@@ -52,6 +52,17 @@ export default {
     filter: "Erfordert Ihre Aufmerksamkeit",
     filterChoice: "Nur Bestellungen mit einer Aktion der App, die auf Sie wartet",
   },
+  recovery: {
+    reconciliation: "Nachgeholt",
+    backfill: "Nachgemeldet",
+    reconciliationHelp:
+      "Abgleich: Der Webhook dieses Ereignisses hat die App nie erreicht, deshalb hat die App die Bestellung bei Shopify gelesen und das Ereignis erfasst.",
+    backfillHelp:
+      "Nachmeldung: Die Bestellung stammt aus der Zeit, bevor die App die Bestellungen dieses Shops meldete; die App hat sie bei Shopify gelesen, als Sie frühere Bestellungen angefordert haben.",
+    filter: "Nachgeholt",
+    reconciliationChoice: "Webhook kam nie an (Abgleich)",
+    backfillChoice: "Frühere Bestellung (Nachmeldung)",
+  },
   columns: {
     event: "Ereignis",
     type: "Typ",

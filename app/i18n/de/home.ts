@@ -140,4 +140,52 @@ export default {
     body: "Die App hat bei diesen Bestellungen nicht von sich aus gehandelt (eine Automatik ist aus, oder die Schutzpläne einer stornierten Bestellung wurden nicht erstattet), oder Shopify hat eine Aktion abgelehnt. Die Seite jeder Bestellung bietet die Aktion als Schaltfläche an.",
     action: "Diese Bestellungen zeigen",
   },
+  reconciliation: {
+    heading: "Abgleich",
+    intro:
+      "Shopify stellt nicht jeden Webhook zu. Die App liest deshalb regelmäßig die Bestellungen Ihres Shops bei Shopify und erfasst jedes Bestellereignis, dessen Webhook nie ankam, damit der Schutzdienst es trotzdem erhält.",
+    notConnected:
+      "Der Abgleich beginnt, sobald Ihre Schlüssel verbunden sind: Dann vergleicht die App die Bestellungen Ihres Shops mit den erfassten Ereignissen.",
+    running: "Läuft",
+    queued: "Angefordert",
+    webhooksMissing: "Webhooks fehlen",
+    lastRun: "Letzter Lauf",
+    when: "Zeitpunkt",
+    trigger: "Ausgelöst von",
+    status: "Status",
+    ordersChecked: "Geprüfte Bestellungen",
+    eventsRecovered: "Nachgeholte Ereignisse",
+    pointsUsed: "Verbrauchte API-Punkte",
+    result: "Ergebnis: {detail}",
+    triggers: {
+      schedule: "Zeitplan",
+      merchant: "Ihnen",
+      cli: "Kommandozeile",
+      backfill: "Nachmeldung",
+    },
+    runStatus: {
+      running: "Läuft",
+      completed: "Abgeschlossen",
+      failed: "Fehlgeschlagen",
+    },
+    nextRun: "Nächster geplanter Lauf",
+    nextRunDue: "Jetzt fällig",
+    every: "Alle {minutes} Minuten",
+    scheduleOff: "Zeitplan aus: Die App gleicht nur ab, wenn Sie es anfordern.",
+    queuedNote: "Ein Lauf ist angefordert: Die App startet ihn in Kürze.",
+    runningNote: "Ein Lauf ist im Gange.",
+    action: "Jetzt abgleichen",
+    done: {
+      queued: "Abgleich angefordert",
+      already_queued: "Ein Lauf ist bereits angefordert",
+      running: "Ein Lauf ist bereits im Gange",
+      not_reconciled: "Der Abgleich beginnt, sobald Ihre Schlüssel verbunden sind",
+    },
+    warning: {
+      title: "Shopifys Bestell-Webhooks bleiben immer wieder aus",
+      body: "Die letzten {count} Abgleichsläufe fanden jeweils Bestellereignisse, deren Webhook die App nie erreicht hat. Die App hat diese Ereignisse bei Shopify nachgeholt, es ging also nichts verloren, aber sie kamen später als üblich beim Dienst an.",
+      where:
+        "Wer die App verwaltet, sieht ihre Webhook-Zustellungen im Dev Dashboard von Shopify unter Apps → die App → Monitoring (im Partner Dashboard: Insights → Webhook metrics). Einstellungen → Benachrichtigungen → Webhooks in Ihrem Shopify-Adminbereich zeigt nur die eigenen Webhooks Ihres Shops, nicht die der App.",
+    },
+  },
 } satisfies Translation<typeof en>;

@@ -108,6 +108,39 @@ export default {
       live_key: "Live key accepted by the service",
     },
   },
+  backfill: {
+    title: "Report earlier orders",
+    reportFrom: "The app reports this store's orders created since {date}.",
+    help: "It can also report orders from before then (a backfill): it reads them from Shopify in the background and records their events as if their webhooks had arrived.",
+    scopeNote:
+      "Shopify lets apps read orders of the last {days} days; older orders need the read_all_orders scope, which Shopify grants on request.",
+    since: "Report orders since",
+    sinceHelp: "A day in UTC, from {earliest} to today.",
+    sinceHelpAll: "A day in UTC, up to today.",
+    submit: "Report orders since this date",
+    requested:
+      "Backfill requested. The app reads the orders in the background; this page shows its progress.",
+    requestedTitle: "Backfill waiting to start",
+    runningTitle: "Backfill running",
+    progressSince: "Orders created since {date}.",
+    progress: "{done} of {total} orders checked, {events} events recovered.",
+    progressUnknownTotal: "{done} orders checked so far, {events} events recovered.",
+    resumes: "It resumes by itself after a restart of the app: you can leave this page.",
+    completedTitle: "Backfill completed",
+    completed:
+      "Orders created since {date}: {orders} orders checked, {events} events recovered. Finished on {time}.",
+    failedTitle: "Backfill failed",
+    failed: "Orders created since {date}: the backfill stopped. {detail}",
+    tryAgain: "Try again",
+    errors: {
+      tooOld:
+        "Choose {date} or later: Shopify lets the app read only the orders of the last {days} days.",
+      inFuture: "Choose today or a day in the past.",
+      running: "A backfill is already under way. Wait until it has finished.",
+      invalidDate: "Enter a date, for example 2025-01-31.",
+      notReconciled: "Earlier orders can be reported once your keys are connected.",
+    },
+  },
   errors: {
     invalidForm: "The form could not be read. Reload the page and try again.",
     notInstalled: "This store's connection is missing. Open the app again from Shopify.",

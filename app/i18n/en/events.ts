@@ -50,6 +50,17 @@ export default {
     filter: "Needs attention",
     filterChoice: "Only orders with an action of the app waiting for you",
   },
+  recovery: {
+    reconciliation: "Recovered",
+    backfill: "Backfilled",
+    reconciliationHelp:
+      "Reconciliation: the webhook of this event never reached the app, so the app read the order from Shopify and recorded the event.",
+    backfillHelp:
+      "Backfill: the order is from before the app reported this store's orders; the app read it from Shopify when you asked for earlier orders.",
+    filter: "Recovered",
+    reconciliationChoice: "Webhook never arrived (reconciliation)",
+    backfillChoice: "Earlier order (backfill)",
+  },
   columns: {
     event: "Event",
     type: "Type",

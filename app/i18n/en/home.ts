@@ -134,4 +134,52 @@ export default {
     body: "The app did not act on its own on these orders (an automation is off, or a cancelled order's plans were not refunded), or Shopify refused an action. Each order's page offers the action as a button.",
     action: "Show these orders",
   },
+  reconciliation: {
+    heading: "Reconciliation",
+    intro:
+      "Shopify does not always deliver its webhooks. The app regularly reads your store's orders from Shopify and records every order event whose webhook never arrived, so the protection service still receives it.",
+    notConnected:
+      "Reconciliation starts once your keys are connected: the app then checks your store's orders against the events it recorded.",
+    running: "Running",
+    queued: "Queued",
+    webhooksMissing: "Webhooks missing",
+    lastRun: "Last run",
+    when: "When",
+    trigger: "Started by",
+    status: "Status",
+    ordersChecked: "Orders checked",
+    eventsRecovered: "Events recovered",
+    pointsUsed: "API points used",
+    result: "Result: {detail}",
+    triggers: {
+      schedule: "Schedule",
+      merchant: "You",
+      cli: "Command line",
+      backfill: "Backfill",
+    },
+    runStatus: {
+      running: "Running",
+      completed: "Completed",
+      failed: "Failed",
+    },
+    nextRun: "Next scheduled run",
+    nextRunDue: "Due now",
+    every: "Every {minutes} minutes",
+    scheduleOff: "Schedule off: the app reconciles only when you ask.",
+    queuedNote: "A run is queued: the app starts it shortly.",
+    runningNote: "A run is in progress.",
+    action: "Reconcile now",
+    done: {
+      queued: "Reconciliation queued",
+      already_queued: "A run is already queued",
+      running: "A run is already in progress",
+      not_reconciled: "Reconciliation starts once your keys are connected",
+    },
+    warning: {
+      title: "Shopify's order webhooks keep going missing",
+      body: "The last {count} reconciliation runs each found order events whose webhook never reached the app. The app recovered these events from Shopify, so nothing was lost, but they reached the service later than usual.",
+      where:
+        "Whoever manages the app can check its webhook deliveries in Shopify's Dev Dashboard, under Apps → the app → Monitoring (in the Partner Dashboard: Insights → Webhook metrics). Settings → Notifications → Webhooks in your Shopify admin lists only your store's own webhooks, not the app's.",
+    },
+  },
 } as const;

@@ -21,9 +21,14 @@ export function HomeSkeleton() {
           </Card>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <SkeletonBodyText lines={4} />
-          </Card>
+          <BlockStack gap="400">
+            <Card>
+              <SkeletonBodyText lines={4} />
+            </Card>
+            <Card>
+              <SkeletonBodyText lines={5} />
+            </Card>
+          </BlockStack>
         </Layout.Section>
         <Layout.Section>
           <Card>

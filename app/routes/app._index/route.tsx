@@ -1,29 +1,45 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   useLoaderData,
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { Banner, Layout, Page } from "@shopify/polaris";
+import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { loadHomePage } from "../../admin/home.server";
+import { RECONCILE_NOW, type ReconcileNowResult } from "../../admin/reconciliation";
+import { reconcileNowForShop, reconcileSettingsOf } from "../../admin/reconciliation.server";
 import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { useTranslate } from "../../i18n/react";
+import { logger } from "../../logger.server";
 import { authenticate } from "../../shopify.server";
 import { ChecklistCard } from "./ChecklistCard";
 import { ConnectionCard } from "./ConnectionCard";
 import { HomeSkeleton } from "./HomeSkeleton";
+import { ReconciliationCard, WebhooksMissingBanner } from "./ReconciliationCard";
 import { StatusCard } from "./StatusCard";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadHomePage(prisma, session.shop, getEnv().SHOPIFY_API_KEY);
+  const env = getEnv();
+  return loadHomePage(prisma, session.shop, env.SHOPIFY_API_KEY, reconcileSettingsOf(env));
+};
+
+/** The page's one form: "Reconcile now" on the reconciliation card. */
+export const action = async ({ request }: ActionFunctionArgs): Promise<ReconcileNowResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== RECONCILE_NOW) {
+    throw new Response("Unknown home page action", { status: 400 });
+  }
+  const log = logger.child({ route: "app._index", shop: session.shop });
+  return reconcileNowForShop(prisma, session.shop, new Date(), log);
 };
 
 export default function Home() {
-  const { shop, connection, checklist, dashboard, attentionCount, links } =
+  const { shop, connection, checklist, dashboard, attentionCount, links, reconciliation } =
     useLoaderData<typeof loader>();
   const t = useTranslate();
   const navigation = useNavigation();
@@ -56,9 +72,17 @@ export default function Home() {
             </Banner>
           </Layout.Section>
         ) : null}
+        {reconciliation.applies && reconciliation.webhooksMissing ? (
+          <Layout.Section>
+            <WebhooksMissingBanner runs={reconciliation.recoveringRunsInARow} />
+          </Layout.Section>
+        ) : null}
         {isLive ? statusSection : checklistSection}
         <Layout.Section variant="oneThird">
-          <ConnectionCard connection={connection} />
+          <BlockStack gap="400">
+            <ConnectionCard connection={connection} />
+            <ReconciliationCard card={reconciliation} />
+          </BlockStack>
         </Layout.Section>
         {isLive ? checklistSection : statusSection}
       </Layout>

@@ -9,6 +9,7 @@ import { useTranslate } from "../../i18n/react";
 import { logger } from "../../logger.server";
 import { authenticate } from "../../shopify.server";
 import { ApiVersionCard } from "./ApiVersionCard";
+import { BackfillCard } from "./BackfillCard";
 import { ActionNotice, PauseBanner } from "./ConnectionBanners";
 import { EnvironmentCard } from "./EnvironmentCard";
 import { KeyCard } from "./KeyCard";
@@ -28,7 +29,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<Connectio
 };
 
 export default function ConnectionPage() {
-  const { connection, waitingEvents, checklist } = useLoaderData<typeof loader>();
+  const { connection, waitingEvents, checklist, backfill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const t = useTranslate();
   const hasAnyKey = Boolean(connection?.sandboxSecretKeyLast4 || connection?.liveSecretKeyLast4);
@@ -54,6 +55,7 @@ export default function ConnectionPage() {
             )}
             <KeyCard environment="sandbox" connection={connection} actionData={actionData} />
             <KeyCard environment="production" connection={connection} actionData={actionData} />
+            <BackfillCard offer={backfill} actionData={actionData} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

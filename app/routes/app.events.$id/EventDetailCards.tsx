@@ -5,10 +5,12 @@ import {
   environmentLabel,
   EventTime,
   OrderEventRow,
+  RecoveryBadge,
   StatusBadge,
 } from "../../admin/components/event-log-ui";
 import { SectionCard } from "../../admin/components/SectionCard";
 import type { EventDetail } from "../../admin/event-detail.server";
+import { recoverySourceOf } from "../../admin/event-filters";
 import type { ServiceAnswer } from "../../admin/event-log";
 import { useTranslate } from "../../i18n/react";
 
@@ -50,6 +52,32 @@ interface TimelineReceipt {
   id: string;
   topic: string;
   status: string;
+}
+
+/** The title's status badge, and the mark of an event no webhook brought. */
+export function EventTitleBadges({
+  event,
+}: {
+  event: { status: string; recoveredBy: string | null };
+}) {
+  return (
+    <InlineStack gap="200">
+      <StatusBadge status={event.status} />
+      <RecoveryBadge recoveredBy={event.recoveredBy} />
+    </InlineStack>
+  );
+}
+
+/** Why no webhook stands behind an event the app read from Shopify's Admin API, in one line. */
+export function RecoveredBanner({ recoveredBy }: { recoveredBy: string | null }) {
+  const t = useTranslate();
+  const source = recoverySourceOf(recoveredBy);
+  if (!source) return null;
+  return (
+    <Banner tone="info">
+      <p>{t(`events.recovery.${source}Help`)}</p>
+    </Banner>
+  );
 }
 
 /** What else happened to the order: its events in sending order and its webhooks. */

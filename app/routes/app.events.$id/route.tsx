@@ -6,7 +6,6 @@ import { JsonCard } from "../../admin/components/detail-cards";
 import {
   EventLogErrorBoundary,
   eventTypeLabel,
-  StatusBadge,
   useBackToLog,
   useRetryToast,
 } from "../../admin/components/event-log-ui";
@@ -22,7 +21,13 @@ import prisma from "../../db.server";
 import { useTranslate } from "../../i18n/react";
 import { authenticate } from "../../shopify.server";
 import { AcceptedWithoutEventIdBanner, EventAttempts } from "./EventAttempts";
-import { EventSummaryCard, OrderTimeline, ValidationErrorsBanner } from "./EventDetailCards";
+import {
+  EventSummaryCard,
+  OrderTimeline,
+  RecoveredBanner,
+  EventTitleBadges,
+  ValidationErrorsBanner,
+} from "./EventDetailCards";
 import { OrderActions } from "./OrderActions";
 
 const RETRYABLE = ["dead", "failed", "unprocessable"];
@@ -73,7 +78,7 @@ export default function EventDetail() {
   return (
     <Page
       title={t("events.detail.title", { type: eventTypeLabel(t, event.eventType), id: event.id })}
-      titleMetadata={<StatusBadge status={event.status} />}
+      titleMetadata={<EventTitleBadges event={event} />}
       backAction={{ content: t("events.detail.back"), onAction: back }}
       primaryAction={
         RETRYABLE.includes(event.status)
@@ -88,6 +93,9 @@ export default function EventDetail() {
     >
       <Layout>
         <BannerSections>
+          {event.recoveredBy ? (
+            <RecoveredBanner key="recovered" recoveredBy={event.recoveredBy} />
+          ) : null}
           {answer && answer.validationErrors.length > 0 ? (
             <ValidationErrorsBanner answer={answer} />
           ) : null}

@@ -16,6 +16,7 @@ import {
   ORDER_EVENT_TYPES,
   PARAM,
   RECEIPT_STATUSES,
+  RECOVERY_SOURCES,
   WEBHOOK_TOPICS,
   withFilters,
   type EventLogQuery,
@@ -43,11 +44,11 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
     return () => clearTimeout(timer);
   }, [orderText, urlOrder, params, setParams]);
 
-  const set = (name: "status" | "type" | "environment" | "attention", value: string | undefined) =>
+  const set = (name: FilterKey, value: string | undefined) =>
     setParams(withFilters(params, { [name]: value }));
 
   const choice = (
-    name: "status" | "type" | "environment",
+    name: ChoiceKey,
     label: string,
     values: readonly string[],
     labelOf: (value: string) => string,
@@ -91,6 +92,9 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
           choice("environment", t("events.filters.environment"), ENVIRONMENTS, (v) =>
             environmentLabel(t, v),
           ),
+          choice("recovered", t("events.recovery.filter"), RECOVERY_SOURCES, (v) =>
+            recoveryChoiceLabel(t, v),
+          ),
           attention,
         ]
       : [
@@ -119,6 +123,7 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
               status: undefined,
               type: undefined,
               environment: undefined,
+              recovered: undefined,
               order: undefined,
               attention: undefined,
             }),
@@ -139,9 +144,19 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
   );
 }
 
+/** A filter of the bar, named as `withFilters` names it. */
+type FilterKey = ChoiceKey | "attention";
+type ChoiceKey = "status" | "type" | "environment" | "recovered";
+
+function recoveryChoiceLabel(t: Translate, source: string) {
+  return source === "backfill"
+    ? t("events.recovery.backfillChoice")
+    : t("events.recovery.reconciliationChoice");
+}
+
 function appliedFilters(t: Translate, query: EventLogQuery) {
-  const applied: { key: "status" | "type" | "environment" | "attention"; label: string }[] = [];
-  const add = (key: "status" | "type" | "environment", name: string, value: string) =>
+  const applied: { key: FilterKey; label: string }[] = [];
+  const add = (key: ChoiceKey, name: string, value: string) =>
     applied.push({ key, label: t("events.filters.applied", { name, value }) });
   if (query.status) add("status", t("events.filters.status"), statusLabel(t, query.status));
   if (query.tab === "events") {
@@ -150,6 +165,9 @@ function appliedFilters(t: Translate, query: EventLogQuery) {
     }
     if (query.environment) {
       add("environment", t("events.filters.environment"), environmentLabel(t, query.environment));
+    }
+    if (query.recoveredBy) {
+      add("recovered", t("events.recovery.filter"), recoveryChoiceLabel(t, query.recoveredBy));
     }
   } else if (query.topic) {
     add("type", t("events.filters.topic"), query.topic);

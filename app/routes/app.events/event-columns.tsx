@@ -1,5 +1,9 @@
-import { Link, Text } from "@shopify/polaris";
-import { environmentLabel, eventTypeLabel } from "../../admin/components/event-log-ui";
+import { InlineStack, Link, Text } from "@shopify/polaris";
+import {
+  environmentLabel,
+  eventTypeLabel,
+  RecoveryBadge,
+} from "../../admin/components/event-log-ui";
 import type { EventList } from "../../admin/events.server";
 import type { Translate } from "../../i18n/translate";
 import { ORDER_COLUMN, STATUS_COLUMN, timeColumn, type LogColumns } from "./log-columns";
@@ -17,7 +21,16 @@ export function eventColumns(t: Translate): LogColumns<EventList["events"][numbe
         </Link>
       ),
     },
-    { heading: "events.columns.type", cell: (event) => eventTypeLabel(t, event.eventType) },
+    {
+      heading: "events.columns.type",
+      // An event the app read from Shopify because no webhook brought it says so beside its type.
+      cell: (event) => (
+        <InlineStack gap="200" blockAlign="center" wrap={false}>
+          <Text as="span">{eventTypeLabel(t, event.eventType)}</Text>
+          <RecoveryBadge recoveredBy={event.recoveredBy} />
+        </InlineStack>
+      ),
+    },
     ORDER_COLUMN,
     STATUS_COLUMN,
     {
