@@ -137,6 +137,7 @@ export async function loadBackfillOffer(db: AppPrismaClient, shop: string, now: 
             since: iso(state.backfillSince),
             ordersDone: state.backfillOrdersDone,
             ordersTotal: state.backfillOrdersTotal,
+            ordersToRead: idCount(state.backfillToRead),
             eventsRecovered: state.backfillEventsRecovered,
             detail: state.backfillDetail,
             finishedAt: iso(state.backfillFinishedAt),
@@ -146,6 +147,16 @@ export async function loadBackfillOffer(db: AppPrismaClient, shop: string, now: 
 }
 
 export type BackfillOffer = Awaited<ReturnType<typeof loadBackfillOffer>>;
+
+/** How many orders a stored JSON list of IDs holds; nothing readable counts as none. */
+function idCount(text: string): number {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
+}
 
 const BACKFILL_REFUSALS = {
   too_old: "connection.backfill.errors.tooOld",

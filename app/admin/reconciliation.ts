@@ -93,18 +93,22 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && dayOf(date) === value;
 }
 
-export type BackfillStatus = "requested" | "running" | "completed" | "failed";
+export type BackfillStatus = "requested" | "running" | "reading" | "completed" | "failed";
 
 /** A stored backfill status the page knows; anything else shows as none. */
 export function backfillStatusOf(value: string | null): BackfillStatus | null {
-  return value === "requested" || value === "running" || value === "completed" || value === "failed"
+  return value === "requested" ||
+    value === "running" ||
+    value === "reading" ||
+    value === "completed" ||
+    value === "failed"
     ? value
     : null;
 }
 
 /** Whether a backfill is under way: the form waits until it ends. */
 export function backfillUnderWay(status: BackfillStatus | null): boolean {
-  return status === "requested" || status === "running";
+  return status === "requested" || status === "running" || status === "reading";
 }
 
 /** The progress bar's value in percent; null until the total is known. */

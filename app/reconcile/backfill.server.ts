@@ -298,7 +298,7 @@ async function readWhole(deps: BackfillDependencies, shop: string): Promise<Back
       data: {
         backfillToRead: JSON.stringify(left),
         backfillEventsRecovered: { increment: result.eventsRecovered },
-        backfillDetail: `${left.length} order(s) with fulfilments, refunds or edits left to read`,
+        backfillDetail: null,
         deferredOrders: JSON.stringify(
           mergeDeferredOrders(deferredOrdersOf(current.deferredOrders), result.readAgain),
         ),

@@ -131,6 +131,8 @@ export default {
     progressSince: "Bestellungen, die seit {date} erstellt wurden.",
     progress: "{done} von {total} Bestellungen geprüft, {events} Ereignisse nachgeholt.",
     progressUnknownTotal: "Bisher {done} Bestellungen geprüft, {events} Ereignisse nachgeholt.",
+    reading:
+      "Bestellungen mit Versand, Erstattung oder Bearbeitung werden einzeln gelesen, im Rahmen des App-Anteils an Shopifys API-Limit: noch {left}.",
     resumes:
       "Nach einem Neustart der App läuft sie von selbst weiter: Sie können diese Seite verlassen.",
     completedTitle: "Nachmeldung abgeschlossen",

@@ -125,6 +125,8 @@ export default {
     progressSince: "Orders created since {date}.",
     progress: "{done} of {total} orders checked, {events} events recovered.",
     progressUnknownTotal: "{done} orders checked so far, {events} events recovered.",
+    reading:
+      "Reading the orders with fulfilments, refunds or edits one by one, within the app's share of Shopify's API limit: {left} left.",
     resumes: "It resumes by itself after a restart of the app: you can leave this page.",
     completedTitle: "Backfill completed",
     completed:

@@ -163,7 +163,7 @@ function BackfillOutcome({
     <Banner
       tone="info"
       title={t(
-        backfill.status === "running"
+        backfill.status === "running" || backfill.status === "reading"
           ? "connection.backfill.runningTitle"
           : "connection.backfill.requestedTitle",
       )}
@@ -184,6 +184,13 @@ function BackfillOutcome({
         {percent === null ? null : (
           <ProgressBar progress={percent} size="small" ariaLabelledBy={progressId} />
         )}
+        {backfill.status === "reading" ? (
+          <p>
+            {t("connection.backfill.reading", {
+              left: formatCount(backfill.ordersToRead, locale),
+            })}
+          </p>
+        ) : null}
         <p>{t("connection.backfill.resumes")}</p>
       </BlockStack>
     </Banner>
