@@ -57,6 +57,22 @@ const DECIDED_ACCESS: Record<string, Record<string, { anyOf: string[]; why: stri
       why: "an edit of the order's plan lines: Shopify's `order_edits` access scope (decision 026)",
     },
   },
+  RunBackfillQuery: {
+    "Mutation.bulkOperationRunQuery": {
+      anyOf: ["read_orders"],
+      why: "the backfill's bulk query runs with the shop's offline token, which bulk operations accept, and reads only orders (decision 029)",
+    },
+    BulkOperation: {
+      anyOf: ["read_orders"],
+      why: "the app's own bulk query, read with the offline token that started it (decision 029)",
+    },
+  },
+  BackfillOperation: {
+    BulkOperation: {
+      anyOf: ["read_orders"],
+      why: "the app's own bulk query, read with the offline token that started it (decision 029)",
+    },
+  },
   RefundPlanLine: {
     "Mutation.refundCreate": {
       anyOf: ["write_orders"],

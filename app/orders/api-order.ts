@@ -15,6 +15,8 @@ export interface ApiMoney {
 }
 
 export interface ApiAddress {
+  firstName?: string | null;
+  lastName?: string | null;
   address1?: string | null;
   address2?: string | null;
   city?: string | null;
@@ -72,11 +74,6 @@ export interface ApiOrder {
   cartToken?: string | null;
   /** Read by the backfill, which cannot read agreements: an edited order is read again by ID. */
   edited?: boolean;
-  customer?: {
-    firstName?: string | null;
-    lastName?: string | null;
-    defaultEmailAddress?: { emailAddress?: string | null } | null;
-  } | null;
   billingAddress?: ApiAddress | null;
   shippingAddress?: ApiAddress | null;
   lineItems: { pageInfo?: { hasNextPage: boolean }; nodes: ApiLineItem[] };
@@ -130,6 +127,8 @@ function numeric(gid: string): string {
 function addressPayload(address: ApiAddress | null | undefined): JsonObject | null {
   if (!address) return null;
   return {
+    first_name: address.firstName ?? null,
+    last_name: address.lastName ?? null,
     address1: address.address1 ?? null,
     address2: address.address2 ?? null,
     city: address.city ?? null,
@@ -198,8 +197,12 @@ function addedLineIds(edits: EditReading[], lines: ApiLineItem[]): Set<string> {
   );
 }
 
+/**
+ * The order's orders/create. Shopify's carries the customer; reading the customer needs
+ * `read_customers`, which the app does not ask for, so the buyer's name comes from the billing
+ * (else shipping) address, as the mapping reads it when a webhook has no customer (decision 029).
+ */
 function placedWebhook(order: ApiOrder, orderId: string, added: Set<string>): RecoveredWebhook {
-  const customer = order.customer;
   return {
     topic: "orders/create",
     objectId: orderId,
@@ -211,13 +214,7 @@ function placedWebhook(order: ApiOrder, orderId: string, added: Set<string>): Re
       processed_at: order.processedAt,
       currency: order.currencyCode,
       cart_token: order.cartToken ?? null,
-      customer: customer
-        ? {
-            first_name: customer.firstName ?? null,
-            last_name: customer.lastName ?? null,
-            email: customer.defaultEmailAddress?.emailAddress ?? null,
-          }
-        : null,
+      customer: null,
       billing_address: addressPayload(order.billingAddress),
       shipping_address: addressPayload(order.shippingAddress),
       line_items: order.lineItems.nodes

@@ -9,7 +9,7 @@ import type { ApiLineItem, ApiOrder, ApiOrderHeader } from "../orders/api-order"
  * order that has none of them, and to tell which orders must be read whole.
  */
 
-const ADDRESS = "address1 address2 city zip countryCodeV2";
+const ADDRESS = "firstName lastName address1 address2 city zip countryCodeV2";
 
 /** The bulk query for the orders created since `since`, oldest first. */
 export function backfillBulkQuery(since: Date): string {
@@ -18,7 +18,6 @@ export function backfillBulkQuery(since: Date): string {
     edges {
       node {
         id name email createdAt processedAt updatedAt cancelledAt currencyCode cartToken edited
-        customer { firstName lastName defaultEmailAddress { emailAddress } }
         billingAddress { ${ADDRESS} }
         shippingAddress { ${ADDRESS} }
         fulfillments { id status }

@@ -1,4 +1,5 @@
-import { BACKFILL_OPERATION_QUERY, RUN_BACKFILL_QUERY_MUTATION } from "../graphql/RunBackfillQuery";
+import { BACKFILL_OPERATION_QUERY } from "../graphql/BackfillOperation";
+import { RUN_BACKFILL_QUERY_MUTATION } from "../graphql/RunBackfillQuery";
 import { logger } from "../logger.server";
 import { deferredOrdersOf, mergeDeferredOrders } from "../models/ReconcileState.server";
 import { headerKeys, headerLooksComplete, orderNumericId } from "../orders/api-order";

@@ -1,6 +1,7 @@
 import type { AppPrismaClient } from "../db/client.server";
 import type { parseReconcileEnv } from "../env.server";
-import { RECONCILE_ORDER_LIST_QUERY, RECONCILE_ORDER_QUERY } from "../graphql/ReconcileOrders";
+import { RECONCILE_ORDER_QUERY } from "../graphql/ReconcileOrder";
+import { RECONCILE_ORDER_LIST_QUERY } from "../graphql/ReconcileOrderList";
 import { logger } from "../logger.server";
 import {
   deferredOrdersOf,

@@ -3,6 +3,13 @@
 /* eslint-disable */
 import type * as AdminTypes from './admin.types.js';
 
+export type BackfillOperationQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type BackfillOperationQuery = { node?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status' | 'errorCode' | 'objectCount' | 'rootObjectCount' | 'url' | 'partialDataUrl'>> };
+
 export type BeginPlanEditMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -160,18 +167,6 @@ export type PublishProtectionProductMutationVariables = AdminTypes.Exact<{
 
 export type PublishProtectionProductMutation = { publishablePublish?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
-export type ReconcileOrderListQueryVariables = AdminTypes.Exact<{
-  first: AdminTypes.Scalars['Int']['input'];
-  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
-  query: AdminTypes.Scalars['String']['input'];
-}>;
-
-
-export type ReconcileOrderListQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
-      Pick<AdminTypes.Order, 'id' | 'updatedAt' | 'cancelledAt' | 'edited'>
-      & { fulfillments: Array<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, refunds: Array<Pick<AdminTypes.Refund, 'id'>> }
-    )> } };
-
 export type ReconcileOrderQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -179,10 +174,7 @@ export type ReconcileOrderQueryVariables = AdminTypes.Exact<{
 
 export type ReconcileOrderQuery = { order?: AdminTypes.Maybe<(
     Pick<AdminTypes.Order, 'id' | 'name' | 'email' | 'createdAt' | 'processedAt' | 'updatedAt' | 'cancelledAt' | 'currencyCode' | 'cartToken'>
-    & { customer?: AdminTypes.Maybe<(
-      Pick<AdminTypes.Customer, 'firstName' | 'lastName'>
-      & { defaultEmailAddress?: AdminTypes.Maybe<Pick<AdminTypes.CustomerEmailAddress, 'emailAddress'>> }
-    )>, billingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'address1' | 'address2' | 'city' | 'zip' | 'countryCodeV2'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'address1' | 'address2' | 'city' | 'zip' | 'countryCodeV2'>>, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage'>, nodes: Array<(
+    & { billingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'zip' | 'countryCodeV2'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'zip' | 'countryCodeV2'>>, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage'>, nodes: Array<(
         Pick<AdminTypes.LineItem, 'id' | 'quantity' | 'title' | 'vendor'>
         & { customAttributes: Array<Pick<AdminTypes.Attribute, 'key' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
       )> }, fulfillments: Array<(
@@ -224,6 +216,18 @@ export type ReconcileOrderQuery = { order?: AdminTypes.Maybe<(
       )> } }
   )> };
 
+export type ReconcileOrderListQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  query: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ReconcileOrderListQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.Order, 'id' | 'updatedAt' | 'cancelledAt' | 'edited'>
+      & { fulfillments: Array<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, refunds: Array<Pick<AdminTypes.Refund, 'id'>> }
+    )> } };
+
 export type RefundPlanLineMutationVariables = AdminTypes.Exact<{
   input: AdminTypes.RefundInput;
   idempotencyKey: AdminTypes.Scalars['String']['input'];
@@ -241,13 +245,6 @@ export type RunBackfillQueryMutationVariables = AdminTypes.Exact<{
 
 
 export type RunBackfillQueryMutation = { bulkOperationRunQuery?: AdminTypes.Maybe<{ bulkOperation?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.BulkOperationUserError, 'field' | 'message' | 'code'>> }> };
-
-export type BackfillOperationQueryVariables = AdminTypes.Exact<{
-  id: AdminTypes.Scalars['ID']['input'];
-}>;
-
-
-export type BackfillOperationQuery = { node?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status' | 'errorCode' | 'objectCount' | 'rootObjectCount' | 'url' | 'partialDataUrl'>> };
 
 export type SetPlanAvailabilityMutationVariables = AdminTypes.Exact<{
   metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
@@ -282,6 +279,7 @@ export type SuggestedPlanRefundQuery = { order?: AdminTypes.Maybe<{ suggestedRef
       )> }> }> };
 
 interface GeneratedQueryTypes {
+  "#graphql\n  query BackfillOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        rootObjectCount\n        url\n        partialDataUrl\n      }\n    }\n  }\n": {return: BackfillOperationQuery, variables: BackfillOperationQueryVariables},
   "#graphql\n  query OnlineStorePublication {\n    publications(first: 50, catalogType: APP) {\n      nodes {\n        id\n        catalog {\n          title\n        }\n      }\n    }\n  }\n": {return: OnlineStorePublicationQuery, variables: OnlineStorePublicationQueryVariables},
   "#graphql\n  query OrderForPlanEdit($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      cancelledAt\n      currencyCode\n      presentmentCurrencyCode\n      displayFinancialStatus\n      totalOutstandingSet {\n        presentmentMoney {\n          amount\n          currencyCode\n        }\n      }\n      lineItems(first: 100) {\n        nodes {\n          id\n          currentQuantity\n          refundableQuantity\n          unfulfilledQuantity\n          discountedUnitPriceSet {\n            presentmentMoney {\n              amount\n            }\n          }\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      transactions(first: 20) {\n        id\n        kind\n        status\n        gateway\n      }\n      refunds(first: 50) {\n        id\n        note\n        totalRefundedSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanEditQuery, variables: OrderForPlanEditQueryVariables},
   "#graphql\n  query OrderForPlanFulfilment($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      lineItems(first: 50) {\n        nodes {\n          id\n          customAttributes {\n            key\n            value\n          }\n          variant {\n            id\n          }\n        }\n      }\n      fulfillments(first: 20) {\n        id\n        status\n        fulfillmentLineItems(first: 10) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 5) {\n        nodes {\n          id\n          status\n          supportedActions {\n            action\n          }\n          assignedLocation {\n            name\n          }\n          lineItems(first: 10) {\n            nodes {\n              id\n              remainingQuantity\n              lineItem {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForPlanFulfilmentQuery, variables: OrderForPlanFulfilmentQueryVariables},
@@ -289,9 +287,8 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ProductVariantOwner($id: ID!) {\n    productVariant(id: $id) {\n      id\n      product {\n        id\n      }\n    }\n  }\n": {return: ProductVariantOwnerQuery, variables: ProductVariantOwnerQueryVariables},
   "#graphql\n  query ProtectionItemCandidates($ids: [ID!]!) {\n    shop {\n      currencyCode\n    }\n    nodes(ids: $ids) {\n      __typename\n      ... on ProductVariant {\n        id\n        title\n        price\n        product {\n          id\n          title\n        }\n      }\n      ... on Product {\n        id\n        title\n        variants(first: 250) {\n          nodes {\n            id\n            title\n            price\n          }\n        }\n      }\n    }\n  }\n": {return: ProtectionItemCandidatesQuery, variables: ProtectionItemCandidatesQueryVariables},
   "#graphql\n  query ProtectionProductsPublished($ids: [ID!]!, $publicationId: ID!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product {\n        id\n        title\n        publishedOnPublication(publicationId: $publicationId)\n      }\n    }\n  }\n": {return: ProtectionProductsPublishedQuery, variables: ProtectionProductsPublishedQueryVariables},
+  "#graphql\n  query ReconcileOrder($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      email\n      createdAt\n      processedAt\n      updatedAt\n      cancelledAt\n      currencyCode\n      cartToken\n      billingAddress {\n        firstName\n        lastName\n        address1\n        address2\n        city\n        zip\n        countryCodeV2\n      }\n      shippingAddress {\n        firstName\n        lastName\n        address1\n        address2\n        city\n        zip\n        countryCodeV2\n      }\n      lineItems(first: 50) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          quantity\n          title\n          vendor\n          customAttributes {\n            key\n            value\n          }\n          originalUnitPriceSet {\n            shopMoney {\n              amount\n              currencyCode\n            }\n          }\n          variant {\n            id\n          }\n        }\n      }\n      fulfillments(first: 10) {\n        id\n        status\n        createdAt\n        fulfillmentLineItems(first: 10) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      refunds(first: 10) {\n        id\n        note\n        createdAt\n        processedAt\n        refundLineItems(first: 10) {\n          nodes {\n            quantity\n            restockType\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      agreements(first: 5) {\n        nodes {\n          id\n          happenedAt\n          reason\n          sales(first: 10) {\n            nodes {\n              actionType\n              quantity\n              ... on ProductSale {\n                lineItem {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ReconcileOrderQuery, variables: ReconcileOrderQueryVariables},
   "#graphql\n  query ReconcileOrderList($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        updatedAt\n        cancelledAt\n        edited\n        fulfillments(first: 5) {\n          id\n          status\n        }\n        refunds(first: 5) {\n          id\n        }\n      }\n    }\n  }\n": {return: ReconcileOrderListQuery, variables: ReconcileOrderListQueryVariables},
-  "#graphql\n  query ReconcileOrder($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      email\n      createdAt\n      processedAt\n      updatedAt\n      cancelledAt\n      currencyCode\n      cartToken\n      customer {\n        firstName\n        lastName\n        defaultEmailAddress {\n          emailAddress\n        }\n      }\n      billingAddress {\n        address1\n        address2\n        city\n        zip\n        countryCodeV2\n      }\n      shippingAddress {\n        address1\n        address2\n        city\n        zip\n        countryCodeV2\n      }\n      lineItems(first: 50) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          quantity\n          title\n          vendor\n          customAttributes {\n            key\n            value\n          }\n          originalUnitPriceSet {\n            shopMoney {\n              amount\n              currencyCode\n            }\n          }\n          variant {\n            id\n          }\n        }\n      }\n      fulfillments(first: 10) {\n        id\n        status\n        createdAt\n        fulfillmentLineItems(first: 10) {\n          nodes {\n            quantity\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      refunds(first: 10) {\n        id\n        note\n        createdAt\n        processedAt\n        refundLineItems(first: 10) {\n          nodes {\n            quantity\n            restockType\n            lineItem {\n              id\n            }\n          }\n        }\n      }\n      agreements(first: 5) {\n        nodes {\n          id\n          happenedAt\n          reason\n          sales(first: 10) {\n            nodes {\n              actionType\n              quantity\n              ... on ProductSale {\n                lineItem {\n                  id\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ReconcileOrderQuery, variables: ReconcileOrderQueryVariables},
-  "#graphql\n  query BackfillOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        rootObjectCount\n        url\n        partialDataUrl\n      }\n    }\n  }\n": {return: BackfillOperationQuery, variables: BackfillOperationQueryVariables},
   "#graphql\n  query ShopCurrency {\n    shop {\n      currencyCode\n    }\n  }\n": {return: ShopCurrencyQuery, variables: ShopCurrencyQueryVariables},
   "#graphql\n  query SuggestedPlanRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]!) {\n    order(id: $id) {\n      suggestedRefund(\n        refundLineItems: $refundLineItems\n        refundMethodAllocation: ORIGINAL_PAYMENT_METHODS\n      ) {\n        amountSet {\n          presentmentMoney {\n            amount\n            currencyCode\n          }\n        }\n        suggestedTransactions {\n          gateway\n          kind\n          amountSet {\n            presentmentMoney {\n              amount\n              currencyCode\n            }\n          }\n          parentTransaction {\n            id\n          }\n        }\n      }\n    }\n  }\n": {return: SuggestedPlanRefundQuery, variables: SuggestedPlanRefundQueryVariables},
 }

@@ -1151,44 +1151,6 @@ export type CurrencyCode =
   /** Zambian Kwacha (ZMW). */
   | 'ZMW';
 
-/**
- * Information about a customer of the shop, such as the customer's contact
- * details, purchase history, and marketing preferences.
- *
- * Tracks the customer's total spending through the [`amountSpent`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Customer#field-amountSpent)
- * field and provides access to associated data such as payment methods and
- * subscription contracts.
- *
- * > Caution:
- * > Only use this data if it's required for your app's functionality. Shopify will
- * restrict [access to scopes](https://shopify.dev/api/usage/access-scopes) for
- * apps that don't have a legitimate use for the associated data.
- */
-export type Customer = Node & {
-  __typename?: 'Customer';
-  /** The customer's default email address. */
-  defaultEmailAddress?: Maybe<CustomerEmailAddress>;
-  /** The customer's first name. */
-  firstName?: Maybe<Scalars['String']['output']>;
-  /** The customer's last name. */
-  lastName?: Maybe<Scalars['String']['output']>;
-};
-
-/**
- * A customer's email address with marketing consent. This includes the email
- * address, marketing subscription status, and opt-in level according to [M3AAWG best practices guidelines](https://www.m3aawg.org/news/updated-m3aawg-best-practices-for-senders-urge-opt-in-only-mailings-address-sender-transparency).
- *
- * It also provides the timestamp of when customers last updated marketing consent
- * and URLs for unsubscribing from marketing emails or opting in or out of email
- * open tracking. The [`sourceLocation`](https://shopify.dev/docs/api/admin-graphql/latest/objects/CustomerEmailAddress#field-CustomerEmailAddress.fields.sourceLocation)
- * field indicates where the customer consented to receive marketing material.
- */
-export type CustomerEmailAddress = {
-  __typename?: 'CustomerEmailAddress';
-  /** The customer's default email address. */
-  emailAddress: Scalars['String']['output'];
-};
-
 /** A sale associated with a duty charge. */
 export type DutySale = Sale & {
   __typename?: 'DutySale';
@@ -2210,6 +2172,10 @@ export type MailingAddress = Node & {
    * For example, US.
    */
   countryCodeV2?: Maybe<CountryCode>;
+  /** The first name of the customer. */
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** The last name of the customer. */
+  lastName?: Maybe<Scalars['String']['output']>;
   /** The zip or postal code of the address. */
   zip?: Maybe<Scalars['String']['output']>;
 };
@@ -2771,12 +2737,6 @@ export type Order = Node & {
   createdAt: Scalars['DateTime']['output'];
   /** The shop currency when the order was placed. For example, "USD" or "CAD". */
   currencyCode: CurrencyCode;
-  /**
-   * The customer who placed an order. Returns `null` if an order was created
-   * through a checkout without customer authentication, such as a guest checkout.
-   * Learn more about [customer accounts](https://help.shopify.com/manual/customers/customer-accounts).
-   */
-  customer?: Maybe<Customer>;
   /** An order's financial status for display in the Shopify admin. */
   displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
   /**

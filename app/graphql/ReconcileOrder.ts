@@ -1,36 +1,9 @@
 /**
- * The orders updated in a window, oldest update first, with just enough to tell whether the
- * outbox holds all their events (issue 17, decision 029): an order that looks complete costs
- * about 11 points and is not read further.
- */
-export const RECONCILE_ORDER_LIST_QUERY = `#graphql
-  query ReconcileOrderList($first: Int!, $after: String, $query: String!) {
-    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      nodes {
-        id
-        updatedAt
-        cancelledAt
-        edited
-        fulfillments(first: 5) {
-          id
-          status
-        }
-        refunds(first: 5) {
-          id
-        }
-      }
-    }
-  }
-`;
-
-/**
  * An order as reconciliation reads it when the list shows it incomplete, or when an edit of it
  * is due (issue 17, decision 029): every field the order webhooks' mapping reads. Lists are
  * capped as the plan actions' reads are; `lineItems.pageInfo` tells an order beyond the cap.
+ * The customer object needs `read_customers`, which the app does not ask for: the buyer's name
+ * comes from the billing (else shipping) address, as the webhooks' mapping falls back to.
  */
 export const RECONCILE_ORDER_QUERY = `#graphql
   query ReconcileOrder($id: ID!) {
@@ -44,14 +17,9 @@ export const RECONCILE_ORDER_QUERY = `#graphql
       cancelledAt
       currencyCode
       cartToken
-      customer {
+      billingAddress {
         firstName
         lastName
-        defaultEmailAddress {
-          emailAddress
-        }
-      }
-      billingAddress {
         address1
         address2
         city
@@ -59,6 +27,8 @@ export const RECONCILE_ORDER_QUERY = `#graphql
         countryCodeV2
       }
       shippingAddress {
+        firstName
+        lastName
         address1
         address2
         city
