@@ -40,6 +40,23 @@ export function mergeDeferredOrders(list: DeferredOrder[], added: DeferredOrder[
   return [...byOrder.values()];
 }
 
+/** Adds orders to read again later to the shop's list (under the shop's lease). */
+export async function addDeferredOrders(db: AppPrismaClient, shop: string, added: DeferredOrder[]) {
+  if (!added.length) return;
+  const state = await db.reconcileState.findUniqueOrThrow({
+    where: { shop },
+    select: { deferredOrders: true },
+  });
+  await db.reconcileState.update({
+    where: { shop },
+    data: {
+      deferredOrders: JSON.stringify(
+        mergeDeferredOrders(deferredOrdersOf(state.deferredOrders), added),
+      ),
+    },
+  });
+}
+
 /**
  * The shop's state, created on first use: it reports the orders created since the app was
  * installed, and a backfill can reach further back.

@@ -1,7 +1,7 @@
 import { BACKFILL_OPERATION_QUERY } from "../graphql/BackfillOperation";
 import { RUN_BACKFILL_QUERY_MUTATION } from "../graphql/RunBackfillQuery";
 import { logger } from "../logger.server";
-import { deferredOrdersOf, mergeDeferredOrders } from "../models/ReconcileState.server";
+import { addDeferredOrders } from "../models/ReconcileState.server";
 import { headerKeys, headerLooksComplete, orderNumericId } from "../orders/api-order";
 import { callShopify } from "../plan-actions/shopify-calls.server";
 import {
@@ -217,7 +217,7 @@ async function readResult(
     );
     const current = await db.reconcileState.findUniqueOrThrow({
       where: { shop },
-      select: { deferredOrders: true, backfillToRead: true },
+      select: { backfillToRead: true },
     });
     await db.reconcileState.update({
       where: { shop },
@@ -225,11 +225,9 @@ async function readResult(
         backfillOrdersDone: { increment: batch.length },
         backfillEventsRecovered: { increment: result.eventsRecovered },
         backfillToRead: JSON.stringify([...idListOf(current.backfillToRead), ...toRead]),
-        deferredOrders: JSON.stringify(
-          mergeDeferredOrders(deferredOrdersOf(current.deferredOrders), result.readAgain),
-        ),
       },
     });
+    await addDeferredOrders(db, shop, result.readAgain);
     batch = [];
     await deps.onProgress?.();
   }
@@ -289,22 +287,15 @@ async function readWhole(deps: BackfillDependencies, shop: string): Promise<Back
       return "waiting";
     }
     const result = await recoverOrders(db, orders, recoverOptions(deps, shop));
-    const current = await db.reconcileState.findUniqueOrThrow({
-      where: { shop },
-      select: { deferredOrders: true },
-    });
-    const left = toRead.slice(ids.length);
     await db.reconcileState.update({
       where: { shop },
       data: {
-        backfillToRead: JSON.stringify(left),
+        backfillToRead: JSON.stringify(toRead.slice(ids.length)),
         backfillEventsRecovered: { increment: result.eventsRecovered },
         backfillDetail: null,
-        deferredOrders: JSON.stringify(
-          mergeDeferredOrders(deferredOrdersOf(current.deferredOrders), result.readAgain),
-        ),
       },
     });
+    await addDeferredOrders(db, shop, result.readAgain);
     await deps.onProgress?.();
   }
 }

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
-import type { ReconcileSettings } from "../../app/reconcile/run.server";
 import { testDatabaseProvider } from "../support/databases";
 import { localStore, storeControl } from "../support/local-store";
 import { withOutboxApp } from "../support/outbox-app";
+import { RECONCILE_TEST_SETTINGS } from "../support/reconcile";
 import { installShopWithPlan } from "../support/plan-actions";
 
 // The backfill (issue 17, decision 029) on each database, against the local store's real bulk
@@ -16,15 +16,7 @@ const SHOP = `backfill-${provider}.myshopify.com`;
 const DAY = 86_400_000;
 const app = withOutboxApp();
 
-const SETTINGS: ReconcileSettings = {
-  intervalMs: 15 * 60_000,
-  overlapMs: 60_000,
-  settleMs: 0,
-  editSettleMs: 0,
-  bucketShare: 0.5,
-  warnAfterRuns: 3,
-  pageSize: 50,
-};
+const SETTINGS = RECONCILE_TEST_SETTINGS;
 
 let db: AppPrismaClient;
 

@@ -11,6 +11,7 @@ import {
   storeWebhooksIdle,
 } from "../support/local-store";
 import { withOutboxApp } from "../support/outbox-app";
+import { RECONCILE_TEST_SETTINGS } from "../support/reconcile";
 import {
   actionsOf,
   fulfilInStore,
@@ -28,15 +29,7 @@ const provider = testDatabaseProvider();
 const SHOP = `reconcile-${provider}.myshopify.com`;
 const app = withOutboxApp();
 
-const SETTINGS: ReconcileSettings = {
-  intervalMs: 15 * 60_000,
-  overlapMs: 60_000,
-  settleMs: 0,
-  editSettleMs: 0,
-  bucketShare: 0.5,
-  warnAfterRuns: 3,
-  pageSize: 50,
-};
+const SETTINGS = RECONCILE_TEST_SETTINGS;
 
 let db: AppPrismaClient;
 let lamp: ProtectedProduct;
