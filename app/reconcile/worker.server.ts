@@ -126,5 +126,22 @@ export function createReconcileWorker(options: ReconcileWorkerOptions): Reconcil
       return shops.length;
     },
   });
-  return { ...loop.controls, workerId };
+  // The first look waits one poll: a deploy starts every process at once, and none of them
+  // needs to reconcile in its first seconds.
+  let starting: NodeJS.Timeout | null = null;
+  return {
+    ...loop.controls,
+    workerId,
+    start() {
+      starting ??= setTimeout(
+        () => loop.controls.start(),
+        options.pollIntervalMs ?? DEFAULT_POLL_MS,
+      );
+    },
+    async stop() {
+      if (starting) clearTimeout(starting);
+      starting = null;
+      await loop.controls.stop();
+    },
+  };
 }

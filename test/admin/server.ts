@@ -34,8 +34,8 @@ export async function startAdminServer(options: {
       SHOPIFY_APP_URL: `http://${urlHost}:${port}`,
       NODE_ENV: "development",
       SHOPIFY_ADMIN_ORIGIN: options.shopifyAdminOrigin,
-      // The pages show reconciliation as the test seeds it: no run of the worker's changes it.
-      SVC_RECONCILE_INTERVAL_MINUTES: "0",
+      // The pages show reconciliation as the test seeds it: the worker's first look, one poll
+      // after the start, comes after the test.
       SVC_RECONCILE_POLL_MS: "600000",
       ...options.env,
     },
