@@ -38,6 +38,8 @@ export interface StoreOptions {
   now?: () => Date;
   /** Fastify's own request logger; off unless asked for. */
   logger?: boolean;
+  /** The shop whose storefront the origin's root serves; the first shop created by default. */
+  storefrontShop?: string;
 }
 
 export interface RunningStore {
