@@ -103,3 +103,27 @@ describe("appConfigFromToml", () => {
     );
   });
 });
+
+describe("[app_proxy]", () => {
+  const base = '[webhooks]\napi_version = "2026-10"\n';
+
+  it("reads the repository's proxy: /apps/svc/* to the app's /proxy", () => {
+    expect(loadAppConfig().appProxy).toEqual({
+      url: "https://localhost:3000/proxy",
+      prefix: "apps",
+      subpath: "svc",
+    });
+  });
+
+  it("is absent without the table, and refuses a prefix Shopify does not offer", () => {
+    expect(appConfigFromToml(base).appProxy).toBeUndefined();
+    expect(() =>
+      appConfigFromToml(
+        `${base}[app_proxy]\nurl = "https://app.test/p"\nprefix = "shop"\nsubpath = "x"\n`,
+      ),
+    ).toThrow("app_proxy.prefix must be one of apps, a, community, tools");
+    expect(() =>
+      appConfigFromToml(`${base}[app_proxy]\nurl = "https://app.test/p"\nprefix = "a"\n`),
+    ).toThrow("app_proxy.subpath is required");
+  });
+});

@@ -19,6 +19,13 @@ export interface WebhookSubscription {
   uri: string;
 }
 
+/** `[app_proxy]`: the storefront's `/<prefix>/<subpath>/*` goes to `url` + the rest. */
+export interface AppProxyConfig {
+  url: string;
+  prefix: string;
+  subpath: string;
+}
+
 export interface AppConfig {
   clientId: string;
   scopes: string[];
@@ -26,6 +33,8 @@ export interface AppConfig {
   optionalScopes: string[];
   webhookApiVersion: string;
   subscriptions: WebhookSubscription[];
+  /** Absent when the toml has no `[app_proxy]`. */
+  appProxy?: AppProxyConfig;
 }
 
 type TomlValue = string | number | boolean | TomlValue[] | TomlTable;
@@ -288,6 +297,27 @@ function stringList(value: TomlValue | undefined, field: string): string[] {
   return value as string[];
 }
 
+function appProxyOf(table: TomlValue | undefined): AppProxyConfig | undefined {
+  if (table === undefined) return undefined;
+  if (!isTable(table)) throw new Error("app_proxy must be a table");
+  const field = (name: "url" | "prefix" | "subpath") => {
+    const value = table[name];
+    if (typeof value !== "string" || value.trim() === "")
+      throw new Error(`app_proxy.${name} is required`);
+    return value.trim();
+  };
+  const url = field("url");
+  if (!/^https?:\/\//.test(url)) throw new Error("app_proxy.url must be an http(s) URL");
+  // Shopify's prefixes; the subpath is one path segment.
+  const prefix = field("prefix");
+  if (!["apps", "a", "community", "tools"].includes(prefix))
+    throw new Error("app_proxy.prefix must be one of apps, a, community, tools");
+  const subpath = field("subpath");
+  if (!/^[A-Za-z0-9_-]+$/.test(subpath))
+    throw new Error("app_proxy.subpath must be letters, digits, - or _");
+  return { url, prefix, subpath };
+}
+
 /** The parts of shopify.app.toml the store uses; `source` names the file in error messages. */
 export function appConfigFromToml(text: string, source = "shopify.app.toml"): AppConfig {
   let toml: TomlTable;
@@ -322,6 +352,7 @@ export function appConfigFromToml(text: string, source = "shopify.app.toml"): Ap
       return { topics, uri: entry.uri };
     });
     const clientId = toml.client_id;
+    const appProxy = appProxyOf(toml.app_proxy);
     return {
       clientId: typeof clientId === "string" ? clientId : "",
       scopes: (scopesText ?? "")
@@ -334,6 +365,7 @@ export function appConfigFromToml(text: string, source = "shopify.app.toml"): Ap
           : stringList(optionalScopes, "access_scopes.optional_scopes"),
       webhookApiVersion: apiVersion,
       subscriptions,
+      ...(appProxy ? { appProxy } : {}),
     };
   } catch (error) {
     throw new Error(`Failed to read ${source}: ${(error as Error).message}`);

@@ -1,4 +1,5 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { appProxySignature as signAppProxy } from "../../store/storefront/app-proxy";
 import { TEST_API_SECRET } from "./test-env";
 
 /*
@@ -7,22 +8,9 @@ import { TEST_API_SECRET } from "./test-env";
  * timestamp, signed with the app's API secret.
  */
 
-/**
- * Shopify's app proxy signature: every query parameter but `signature`, sorted by name, written
- * `name=value` (repeated values joined with ","), concatenated with no separator, HMAC-SHA256 in
- * hex with the app's API secret.
- */
+/** Shopify's app proxy signature (the local store's signer), with the test app's secret. */
 export function appProxySignature(params: URLSearchParams, secret = TEST_API_SECRET): string {
-  const values = new Map<string, string[]>();
-  for (const [name, value] of params) {
-    if (name === "signature") continue;
-    values.set(name, [...(values.get(name) ?? []), value]);
-  }
-  const message = [...values.keys()]
-    .sort()
-    .map((name) => `${name}=${(values.get(name) ?? []).join(",")}`)
-    .join("");
-  return createHmac("sha256", secret).update(message).digest("hex");
+  return signAppProxy(params, secret);
 }
 
 export interface AppProxyRequestOptions {
