@@ -9,6 +9,9 @@ import { BulkOperations } from "../graphql/bulk-operations";
 import { createAdminGraphql } from "../graphql/index";
 import { StoreUserError } from "../model";
 import { StoreState } from "../state";
+import { StoreCarts } from "../storefront/cart";
+import { noSections, registerStorefrontCommerce } from "../storefront/commerce";
+import { storefrontShopOf } from "../storefront/contract";
 import {
   registerAdminApiRoutes,
   type AdminGraphql,
@@ -85,6 +88,8 @@ export function buildStore(options: StoreOptions = {}): {
   state: StoreState;
   delivery: WebhookDelivery;
   bulk: BulkOperations;
+  /** The storefront's carts, by the buyer's `cart` cookie (the theme's pages read them too). */
+  carts: StoreCarts;
 } {
   const now = options.now ?? (() => new Date());
   const appConfig = options.appConfig ?? loadAppConfig(options.appConfigPath);
@@ -97,6 +102,7 @@ export function buildStore(options: StoreOptions = {}): {
   });
   const state = new StoreState({ onWebhook: delivery.sink, now });
   const grants = new AccessGrants(state, now);
+  const carts = new StoreCarts(state);
   const bulk = new BulkOperations({ now: () => now().getTime(), onWebhook: delivery.sink });
   const createEngine = () =>
     createAdminGraphql(state, {
@@ -179,6 +185,7 @@ export function buildStore(options: StoreOptions = {}): {
       delivery.reset();
       bulk.reset();
       state.reset();
+      carts.reset();
       grants.reset();
       graphqlLog.length = 0;
       graphql = createEngine();
@@ -189,11 +196,20 @@ export function buildStore(options: StoreOptions = {}): {
       : { installTimeoutMs: options.installTimeoutMs }),
   });
 
+  registerStorefrontCommerce(app, {
+    state,
+    storefrontShop: () => storefrontShopOf(state.shops(), options.storefrontShop),
+    carts,
+    renderSections: noSections,
+    ...(appConfig.appProxy ? { appProxy: appConfig.appProxy } : {}),
+    now,
+  });
+
   app.addHook("onClose", async () => {
     await bulk.close();
     delivery.close();
   });
-  return { app, state, delivery, bulk };
+  return { app, state, delivery, bulk, carts };
 }
 
 function urlHost(host: string): string {
