@@ -180,12 +180,7 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
         else cart.clear();
       } catch (error) {
         if (!(error instanceof CartError)) throw error;
-        const body = {
-          status: error.status,
-          message: "Cart Error",
-          description: error.description,
-        };
-        return send(Response.json(body, { status: error.status }), setCookies);
+        return send(Response.json(error.body, { status: error.httpStatus }), setCookies);
       }
       if (!wantsJson) {
         const returnTo = typeof params.return_to === "string" ? params.return_to : undefined;

@@ -124,7 +124,7 @@ function cartOf(page: Page): Promise<Cart> {
 /** The cart as [variant, quantity, protected variant] rows, from the harness's own state. */
 async function cartLines(page: Page) {
   return (await cartOf(page)).lines.map((line) => [
-    line.variantId,
+    Number(line.variantId),
     line.quantity,
     line.properties[PROPERTY] === undefined ? null : Number(line.properties[PROPERTY]),
   ]);
