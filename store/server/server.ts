@@ -9,6 +9,8 @@ import { BulkOperations } from "../graphql/bulk-operations";
 import { createAdminGraphql } from "../graphql/index";
 import { StoreUserError } from "../model";
 import { StoreState } from "../state";
+import { storefrontShopOf } from "../storefront/contract";
+import { emptyCarts, registerThemeRoutes } from "../storefront/theme/routes";
 import {
   registerAdminApiRoutes,
   type AdminGraphql,
@@ -40,6 +42,8 @@ export interface StoreOptions {
   logger?: boolean;
   /** The shop whose storefront the origin's root serves; the first shop created by default. */
   storefrontShop?: string;
+  /** The theme editor's switches for the app's block and embed in Dawn (both on by default). */
+  storefrontApp?: { block: boolean; embed: boolean };
 }
 
 export interface RunningStore {
@@ -188,6 +192,15 @@ export function buildStore(options: StoreOptions = {}): {
       ? {}
       : { installTimeoutMs: options.installTimeoutMs }),
   });
+
+  app.register(async (storefront) =>
+    registerThemeRoutes(storefront, {
+      state,
+      storefrontShop: () => storefrontShopOf(state.shops(), options.storefrontShop),
+      carts: emptyCarts,
+      app: () => options.storefrontApp ?? { block: true, embed: true },
+    }),
+  );
 
   app.addHook("onClose", async () => {
     await bulk.close();

@@ -37,7 +37,7 @@ export class OptionValueDrop extends Drop {
   override valueOf(): string {
     return this.name;
   }
-  toString(): string {
+  override toString(): string {
     return this.name;
   }
   toJSON(): string {
@@ -79,7 +79,11 @@ export function appNamespaceOf(shop: StoreShop): string {
   return `app--${appIdOf(shop)}`;
 }
 
-export function variantObject(product: Product, variant: Variant, appNamespace: string): LiquidObject {
+export function variantObject(
+  product: Product,
+  variant: Variant,
+  appNamespace: string,
+): LiquidObject {
   const options = optionsOf(variant).map((option) => option.value);
   const isDefault = variant.title === DEFAULT_TITLE;
   return {
@@ -125,14 +129,19 @@ export interface ProductSelection {
 }
 
 /** The variant a product page shows: `?variant=`, else Dawn's `?option_values=`, else none. */
-export function selectedVariantOf(product: Product, selection: ProductSelection): Variant | undefined {
+export function selectedVariantOf(
+  product: Product,
+  selection: ProductSelection,
+): Variant | undefined {
   if (selection.variantId !== undefined) {
     return product.variants.find((variant) => variant.id === selection.variantId);
   }
   if (selection.optionValueIds && selection.optionValueIds.length > 0) {
     const wanted = new Set(selection.optionValueIds);
     return product.variants.find((variant) =>
-      optionsOf(variant).every((option) => wanted.has(optionValueId(product.id, option.name, option.value))),
+      optionsOf(variant).every((option) =>
+        wanted.has(optionValueId(product.id, option.name, option.value)),
+      ),
     );
   }
   return undefined;
@@ -149,13 +158,17 @@ export function productObject(
   const currentOptions = current ? optionsOf(current) : [];
   const variantFor = (position: number, value: string) => {
     // Shopify's option value variant: the one matching the current selection with this value.
-    const wanted = currentOptions.map((option, index) => (index === position ? value : option.value));
+    const wanted = currentOptions.map((option, index) =>
+      index === position ? value : option.value,
+    );
     const match = product.variants.find((variant) =>
       optionsOf(variant).every((option, index) => option.value === wanted[index]),
     );
     return match ? (variants[product.variants.indexOf(match)] ?? null) : null;
   };
-  const optionNames = product.variants[0] ? optionsOf(product.variants[0]).map((option) => option.name) : ["Title"];
+  const optionNames = product.variants[0]
+    ? optionsOf(product.variants[0]).map((option) => option.name)
+    : ["Title"];
   const optionsWithValues = optionNames.map((name, index) => {
     const names: string[] = [];
     for (const variant of product.variants) {
@@ -205,12 +218,18 @@ export function productObject(
     compare_at_price_varies: false,
     variants,
     variants_count: variants.length,
-    has_only_default_variant: product.variants.length === 1 && product.variants[0]?.title === DEFAULT_TITLE,
+    has_only_default_variant:
+      product.variants.length === 1 && product.variants[0]?.title === DEFAULT_TITLE,
     options: optionNames,
     options_with_values: optionsWithValues,
-    options_by_name: Object.fromEntries(optionsWithValues.map((option) => [option.name.toLowerCase(), option])),
-    selected_variant: selectedVariant ? (variants[product.variants.indexOf(selectedVariant)] ?? null) : null,
-    selected_or_first_available_variant: currentIndex >= 0 ? (variants[currentIndex] ?? null) : null,
+    options_by_name: Object.fromEntries(
+      optionsWithValues.map((option) => [option.name.toLowerCase(), option]),
+    ),
+    selected_variant: selectedVariant
+      ? (variants[product.variants.indexOf(selectedVariant)] ?? null)
+      : null,
+    selected_or_first_available_variant:
+      currentIndex >= 0 ? (variants[currentIndex] ?? null) : null,
     first_available_variant: variants[0] ?? null,
     media: [],
     images: [],
@@ -257,9 +276,13 @@ export function productJson(product: Product, appNamespace: string): LiquidObjec
     variants,
     images: [],
     featured_image: null,
-    options: (liquid.options_with_values as { name: string; position: number; values: OptionValueDrop[] }[]).map(
-      (option) => ({ name: option.name, position: option.position, values: option.values.map((value) => value.name) }),
-    ),
+    options: (
+      liquid.options_with_values as { name: string; position: number; values: OptionValueDrop[] }[]
+    ).map((option) => ({
+      name: option.name,
+      position: option.position,
+      values: option.values.map((value) => value.name),
+    })),
     url: `/products/${product.handle}`,
     media: [],
     requires_selling_plan: false,
@@ -267,7 +290,11 @@ export function productJson(product: Product, appNamespace: string): LiquidObjec
   };
 }
 
-export function collectionObject(handle: string, title: string, products: LiquidObject[]): LiquidObject {
+export function collectionObject(
+  handle: string,
+  title: string,
+  products: LiquidObject[],
+): LiquidObject {
   return {
     id: handle === "all" ? null : handle,
     handle,
@@ -348,11 +375,20 @@ export class CartDrop extends Drop {
   }
 
   toJSON(): LiquidObject {
-    return { token: this.token, item_count: this.item_count, total_price: this.total_price, items: this.items };
+    return {
+      token: this.token,
+      item_count: this.item_count,
+      total_price: this.total_price,
+      items: this.items,
+    };
   }
 }
 
-function lineItemObject(line: CartLineJson, index: number, productsById: Map<string, LiquidObject>): LiquidObject {
+function lineItemObject(
+  line: CartLineJson,
+  index: number,
+  productsById: Map<string, LiquidObject>,
+): LiquidObject {
   const product = productsById.get(String(line.product_id)) ?? {
     id: String(line.product_id),
     title: line.product_title,
@@ -367,7 +403,9 @@ function lineItemObject(line: CartLineJson, index: number, productsById: Map<str
     available: true,
   };
   const variants = Array.isArray(product.variants) ? (product.variants as LiquidObject[]) : [];
-  const variant = variants.find((candidate) => String(candidate.id) === String(line.variant_id)) ?? {
+  const variant = variants.find(
+    (candidate) => String(candidate.id) === String(line.variant_id),
+  ) ?? {
     id: String(line.variant_id),
     title: line.variant_title ?? DEFAULT_TITLE,
     price: line.price,

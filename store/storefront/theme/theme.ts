@@ -88,7 +88,7 @@ class TemplateDrop extends Drop {
   override valueOf(): string {
     return this.name;
   }
-  toString(): string {
+  override toString(): string {
     return this.name;
   }
 }
@@ -180,8 +180,7 @@ export class DawnTheme {
     return {
       translate: (key, params) => this.translate(kind, key, params),
       assetUrl: (file) => this.assetUrl(kind, file),
-      assetContent: (file) =>
-        readFileSync(this.assetPath(kind, file), "utf8"),
+      assetContent: (file) => readFileSync(this.assetPath(kind, file), "utf8"),
       renderStaticSection: async (ctx, type) => {
         const state = stateOf(ctx);
         return this.renderSectionById(state, ctx.globals as LiquidObject, type);
@@ -195,12 +194,18 @@ export class DawnTheme {
     };
   }
 
-  private translate(kind: "theme" | "extension", key: string, params: Record<string, unknown>): string {
+  private translate(
+    kind: "theme" | "extension",
+    key: string,
+    params: Record<string, unknown>,
+  ): string {
     const locale = kind === "theme" ? this.locale : this.extensionLocale;
     const value = lookupTranslation(locale, key) ?? lookupTranslation(this.systemLocale, key);
     const text = translationOf(value, key, params);
     if (text === undefined) {
-      throw new Error(`Translation missing: en.${key} (${kind === "theme" ? "Dawn" : "svc-protection"})`);
+      throw new Error(
+        `Translation missing: en.${key} (${kind === "theme" ? "Dawn" : "svc-protection"})`,
+      );
     }
     return text;
   }
@@ -241,12 +246,18 @@ export class DawnTheme {
     for (const folder of ["sections", "snippets", "blocks"]) {
       const dir = path.join(this.dir, folder);
       if (!existsSync(dir)) continue;
-      for (const file of readdirSync(dir).filter((name) => name.endsWith(".liquid")).sort()) {
+      for (const file of readdirSync(dir)
+        .filter((name) => name.endsWith(".liquid"))
+        .sort()) {
         const source = readFileSync(path.join(dir, file), "utf8");
         const name = `${folder}/${file}`;
-        for (const match of source.matchAll(/\{%-?\s*javascript\s*-?%\}([\s\S]*?)\{%-?\s*endjavascript\s*-?%\}/g))
+        for (const match of source.matchAll(
+          /\{%-?\s*javascript\s*-?%\}([\s\S]*?)\{%-?\s*endjavascript\s*-?%\}/g,
+        ))
           scripts.push(`/* ${name} */\n(function() {\n${match[1] ?? ""}\n})();\n`);
-        for (const match of source.matchAll(/\{%-?\s*stylesheet\s*-?%\}([\s\S]*?)\{%-?\s*endstylesheet\s*-?%\}/g))
+        for (const match of source.matchAll(
+          /\{%-?\s*stylesheet\s*-?%\}([\s\S]*?)\{%-?\s*endstylesheet\s*-?%\}/g,
+        ))
           styles.push(`/* ${name} */\n${match[1] ?? ""}\n`);
       }
     }
@@ -308,7 +319,9 @@ export class DawnTheme {
     const definition = this.settingsSchema
       .flatMap((group) => (Array.isArray(group.settings) ? (group.settings as JsonObject[]) : []))
       .find((setting) => setting.type === "color_scheme_group");
-    const fields = Array.isArray(definition?.definition) ? (definition.definition as JsonObject[]) : [];
+    const fields = Array.isArray(definition?.definition)
+      ? (definition.definition as JsonObject[])
+      : [];
     const schemes = isJsonObject(current.color_schemes) ? current.color_schemes : {};
     return Object.entries(schemes).map(([id, scheme]) => {
       const saved = isJsonObject(scheme) && isJsonObject(scheme.settings) ? scheme.settings : {};
@@ -324,16 +337,14 @@ export class DawnTheme {
   }
 
   /** A setting's value as Liquid sees it, by its schema type. */
-  private typedSetting(
-    setting: JsonObject,
-    value: unknown,
-    globals: LiquidObject,
-  ): unknown {
+  private typedSetting(setting: JsonObject, value: unknown, globals: LiquidObject): unknown {
     switch (setting.type) {
       case "color":
         return typeof value === "string" && value !== "" ? (ColorDrop.parse(value) ?? null) : null;
       case "color_scheme": {
-        const schemes = (globals.settings as { color_schemes?: ColorSchemeDrop[] } | undefined)?.color_schemes ?? [];
+        const schemes =
+          (globals.settings as { color_schemes?: ColorSchemeDrop[] } | undefined)?.color_schemes ??
+          [];
         return schemes.find((scheme) => scheme.id === value) ?? schemes[0] ?? null;
       }
       case "font_picker":
@@ -386,7 +397,8 @@ export class DawnTheme {
     const settings: Record<string, unknown> = {};
     for (const definition of definitions) {
       if (typeof definition.id !== "string") continue;
-      const raw = definition.id in saved ? saved[definition.id] : this.schemaText(kind, definition.default);
+      const raw =
+        definition.id in saved ? saved[definition.id] : this.schemaText(kind, definition.default);
       let value = this.typedSetting(definition, raw, globals);
       // Dynamic sources ("{{ product.vendor }}") are resolved against the page, as Shopify does.
       if (typeof value === "string" && value.includes("{{")) {
@@ -398,7 +410,10 @@ export class DawnTheme {
     return settings;
   }
 
-  private async globalSettings(settingsData: JsonObject, globals: LiquidObject): Promise<Record<string, unknown>> {
+  private async globalSettings(
+    settingsData: JsonObject,
+    globals: LiquidObject,
+  ): Promise<Record<string, unknown>> {
     const current = this.currentSettings(settingsData);
     const settings: Record<string, unknown> = { color_schemes: this.colorSchemes(settingsData) };
     const withSchemes = { ...globals, settings };
@@ -438,14 +453,23 @@ export class DawnTheme {
       const app = appBlockOf(type);
       if (app) {
         const source = await this.appBlockSource(app.block);
-        const appDefinitions = Array.isArray(source.schema.settings) ? (source.schema.settings as JsonObject[]) : [];
+        const appDefinitions = Array.isArray(source.schema.settings)
+          ? (source.schema.settings as JsonObject[])
+          : [];
         blocks.push(
-          new AppBlockDrop(blockId, "@app", await this.settingsOf("extension", appDefinitions, saved, globals), app.block),
+          new AppBlockDrop(
+            blockId,
+            "@app",
+            await this.settingsOf("extension", appDefinitions, saved, globals),
+            app.block,
+          ),
         );
         continue;
       }
       const blockSchema = blockSchemas.find((candidate) => candidate.type === type);
-      const blockDefinitions = Array.isArray(blockSchema?.settings) ? (blockSchema.settings as JsonObject[]) : [];
+      const blockDefinitions = Array.isArray(blockSchema?.settings)
+        ? (blockSchema.settings as JsonObject[])
+        : [];
       blocks.push({
         id: blockId,
         type,
@@ -465,9 +489,13 @@ export class DawnTheme {
   ): Promise<string> {
     const source = await this.sectionSource(data.type);
     const section = await this.sectionObject(id, data, source.schema, globals, options.index ?? 1);
-    const html = await this.liquid.render(source.templates, {}, {
-      globals: { ...globals, section, [RENDER_STATE]: state },
-    });
+    const html = await this.liquid.render(
+      source.templates,
+      {},
+      {
+        globals: { ...globals, section, [RENDER_STATE]: state },
+      },
+    );
     const tag = typeof source.schema.tag === "string" ? source.schema.tag : "div";
     const classes = ["shopify-section", options.groupClass, source.schema.class]
       .filter((cls) => typeof cls === "string" && cls !== "")
@@ -480,7 +508,11 @@ export class DawnTheme {
     return readThemeJson(path.join(this.dir, "sections", `${group}.json`));
   }
 
-  private async renderGroup(state: RenderState, globals: LiquidObject, group: string): Promise<string> {
+  private async renderGroup(
+    state: RenderState,
+    globals: LiquidObject,
+    group: string,
+  ): Promise<string> {
     const file = this.groupFile(group);
     const sections = (file.sections ?? {}) as Record<string, SectionData>;
     const order = (file.order ?? Object.keys(sections)) as string[];
@@ -489,10 +521,16 @@ export class DawnTheme {
       const data = sections[key];
       if (!data || data.disabled) continue;
       parts.push(
-        await this.renderSection(state, globals, `sections--${GROUP_IDS[group] ?? "0"}__${key}`, data, {
-          groupClass: `shopify-section-group-${group}`,
-          index: index + 1,
-        }),
+        await this.renderSection(
+          state,
+          globals,
+          `sections--${GROUP_IDS[group] ?? "0"}__${key}`,
+          data,
+          {
+            groupClass: `shopify-section-group-${group}`,
+            index: index + 1,
+          },
+        ),
       );
     }
     return parts.join("\n");
@@ -504,7 +542,11 @@ export class DawnTheme {
   }
 
   /** A section by its rendered ID: a template's, a group's, or a static section by its type. */
-  private async renderSectionById(state: RenderState, globals: LiquidObject, id: string): Promise<string | null> {
+  private async renderSectionById(
+    state: RenderState,
+    globals: LiquidObject,
+    id: string,
+  ): Promise<string | null> {
     const inTemplate = /^template--(\d+)__([\w-]+)$/.exec(id);
     if (inTemplate?.[1] && inTemplate[2]) {
       const template = (Object.keys(TEMPLATE_IDS) as TemplateName[]).find(
@@ -516,7 +558,9 @@ export class DawnTheme {
       const data = sections[inTemplate[2]];
       if (!data) return null;
       const order = (file.order ?? []) as string[];
-      return this.renderSection(state, globals, id, data, { index: order.indexOf(inTemplate[2]) + 1 });
+      return this.renderSection(state, globals, id, data, {
+        index: order.indexOf(inTemplate[2]) + 1,
+      });
     }
     const inGroup = /^sections--(\d+)__([\w-]+)$/.exec(id);
     if (inGroup?.[1] && inGroup[2]) {
@@ -525,17 +569,26 @@ export class DawnTheme {
       const file = this.groupFile(group);
       const data = ((file.sections ?? {}) as Record<string, SectionData>)[inGroup[2]];
       if (!data) return null;
-      return this.renderSection(state, globals, id, data, { groupClass: `shopify-section-group-${group}` });
+      return this.renderSection(state, globals, id, data, {
+        groupClass: `shopify-section-group-${group}`,
+      });
     }
     if (!this.hasSection(id)) return null;
     const current = this.currentSettings(state.files.settingsData);
-    const saved = isJsonObject(current.sections) && isJsonObject(current.sections[id]) ? current.sections[id] : {};
+    const saved =
+      isJsonObject(current.sections) && isJsonObject(current.sections[id])
+        ? current.sections[id]
+        : {};
     return this.renderSection(state, globals, id, { type: id, ...(saved as Partial<SectionData>) });
   }
 
   // --- app blocks -----------------------------------------------------------------------------
 
-  private async renderAppBlock(state: RenderState, ctx: Context, block: AppBlockDrop): Promise<string> {
+  private async renderAppBlock(
+    state: RenderState,
+    ctx: Context,
+    block: AppBlockDrop,
+  ): Promise<string> {
     const source = await this.appBlockSource(block.blockName);
     this.collectAppAssets(state, source.schema);
     const globals = { ...(ctx.globals as LiquidObject), block, [RENDER_STATE]: state };
@@ -546,7 +599,9 @@ export class DawnTheme {
     if (typeof schema.stylesheet === "string")
       state.appAssets.add(this.stylesheetTag(this.assetUrl("extension", schema.stylesheet)));
     if (typeof schema.javascript === "string")
-      state.appAssets.add(`<script src="${this.assetUrl("extension", schema.javascript)}" defer="defer"></script>`);
+      state.appAssets.add(
+        `<script src="${this.assetUrl("extension", schema.javascript)}" defer="defer"></script>`,
+      );
   }
 
   private stylesheetTag(url: string): string {
@@ -565,13 +620,24 @@ export class DawnTheme {
       const source = await this.appBlockSource(app.block);
       if (source.schema.target !== "body") continue;
       this.collectAppAssets(state, source.schema);
-      const definitions = Array.isArray(source.schema.settings) ? (source.schema.settings as JsonObject[]) : [];
+      const definitions = Array.isArray(source.schema.settings)
+        ? (source.schema.settings as JsonObject[])
+        : [];
       const saved = isJsonObject(block.settings) ? block.settings : {};
-      const drop = new AppBlockDrop(id, String(block.type), await this.settingsOf("extension", definitions, saved, globals), app.block);
+      const drop = new AppBlockDrop(
+        id,
+        String(block.type),
+        await this.settingsOf("extension", definitions, saved, globals),
+        app.block,
+      );
       parts.push(
-        await this.extensionLiquid.render(source.templates, {}, {
-          globals: { ...globals, block: drop, [RENDER_STATE]: state },
-        }),
+        await this.extensionLiquid.render(
+          source.templates,
+          {},
+          {
+            globals: { ...globals, block: drop, [RENDER_STATE]: state },
+          },
+        ),
       );
     }
     return parts.join("\n");
@@ -579,14 +645,20 @@ export class DawnTheme {
 
   // --- pages ----------------------------------------------------------------------------------
 
-  private renderState(request: StorefrontRequest, switches: AppSwitches = request.app): RenderState {
+  private renderState(
+    request: StorefrontRequest,
+    switches: AppSwitches = request.app,
+  ): RenderState {
     const productTemplate = readThemeJson(path.join(this.dir, "templates/product.json"));
     const settingsData = readThemeJson(path.join(this.dir, "config/settings_data.json"));
     const page = pageOf(request.url);
     const appNamespace = appNamespaceOf(request.shop);
     const selection: ProductSelection = {
       variantId: page.query.get("variant") ?? undefined,
-      optionValueIds: page.query.get("option_values")?.split(",").filter((id) => id !== ""),
+      optionValueIds: page.query
+        .get("option_values")
+        ?.split(",")
+        .filter((id) => id !== ""),
     };
     const products = request.products.map((product) =>
       productObject(product, appNamespace, product.handle === page.productHandle ? selection : {}),
@@ -603,17 +675,23 @@ export class DawnTheme {
 
   private async pageGlobals(state: RenderState, origin: string): Promise<LiquidObject> {
     const { request, page } = state;
-    const product = page.productHandle === undefined
-      ? undefined
-      : state.products.find((candidate) => candidate.handle === page.productHandle);
+    const product =
+      page.productHandle === undefined
+        ? undefined
+        : state.products.find((candidate) => candidate.handle === page.productHandle);
     const all = collectionObject("all", "Products", state.products);
     const collections: Record<string, unknown> = {
       all,
       frontpage: collectionObject("frontpage", "Home page", state.products),
     };
     const collection =
-      page.collectionHandle === undefined ? undefined : (collections[page.collectionHandle] as LiquidObject | undefined);
-    const template = product || collection || page.template === "index" || page.template === "cart" ? page.template : "404";
+      page.collectionHandle === undefined
+        ? undefined
+        : (collections[page.collectionHandle] as LiquidObject | undefined);
+    const template =
+      product || collection || page.template === "index" || page.template === "cart"
+        ? page.template
+        : "404";
     const host = new URL(origin).host;
     const pageTitle =
       template === "product"
@@ -630,7 +708,9 @@ export class DawnTheme {
       shop: shopObject(request.shop, origin),
       cart: new CartDrop(request.cart, state.productsById),
       collections,
-      all_products: Object.fromEntries(state.products.map((candidate) => [candidate.handle, candidate])),
+      all_products: Object.fromEntries(
+        state.products.map((candidate) => [candidate.handle, candidate]),
+      ),
       linklists: linklistsObject(),
       localization: localizationObject(request.shop),
       routes: ROUTES,
@@ -651,12 +731,15 @@ export class DawnTheme {
       current_page: Number(page.query.get("page") ?? 1),
       current_tags: null,
       customer: null,
-      powered_by_link: '<a target="_blank" rel="nofollow" href="https://www.shopify.com?utm_campaign=poweredby">Powered by Shopify</a>',
+      powered_by_link:
+        '<a target="_blank" rel="nofollow" href="https://www.shopify.com?utm_campaign=poweredby">Powered by Shopify</a>',
       product: product ?? null,
       collection: collection ?? null,
       recommendations: {
         "performed?": recommendationsFor !== null,
-        products: state.products.filter((candidate) => String(candidate.id) !== recommendationsFor).slice(0, Number(page.query.get("limit") ?? 4)),
+        products: state.products
+          .filter((candidate) => String(candidate.id) !== recommendationsFor)
+          .slice(0, Number(page.query.get("limit") ?? 4)),
         products_count: Math.max(0, state.products.length - 1),
         intent: page.query.get("intent") ?? "related",
       },
@@ -692,7 +775,9 @@ export class DawnTheme {
     return [
       `<script>${shopify}</script>`,
       `<script src="${COMPILED_ASSET_PREFIX}scripts.js?v=${version}" defer="defer"></script>`,
-      this.compiledAssets.styles === "" ? "" : this.stylesheetTag(`${COMPILED_ASSET_PREFIX}styles.css?v=${version}`),
+      this.compiledAssets.styles === ""
+        ? ""
+        : this.stylesheetTag(`${COMPILED_ASSET_PREFIX}styles.css?v=${version}`),
       ...state.appAssets,
     ]
       .filter((line) => line !== "")
@@ -700,7 +785,10 @@ export class DawnTheme {
   }
 
   /** The whole page for a request; `status` 404 when the product or collection is unknown. */
-  async renderPage(request: StorefrontRequest, origin: string): Promise<{ status: number; html: string }> {
+  async renderPage(
+    request: StorefrontRequest,
+    origin: string,
+  ): Promise<{ status: number; html: string }> {
     const state = this.renderState(request);
     const globals = await this.pageGlobals(state, origin);
     const template = String(globals.template) as TemplateName;
@@ -711,19 +799,36 @@ export class DawnTheme {
     for (const [index, key] of order.entries()) {
       const data = sections[key];
       if (!data || data.disabled) continue;
-      parts.push(await this.renderSection(state, globals, `template--${TEMPLATE_IDS[template]}__${key}`, data, { index: index + 1 }));
+      parts.push(
+        await this.renderSection(
+          state,
+          globals,
+          `template--${TEMPLATE_IDS[template]}__${key}`,
+          data,
+          { index: index + 1 },
+        ),
+      );
     }
     const embeds = await this.renderEmbeds(state, globals);
-    const layout = await this.liquid.render(this.layoutTemplates(), {}, {
-      globals: {
-        ...globals,
-        content_for_layout: parts.join("\n"),
-        content_for_header: this.contentForHeader(state, origin),
+    const layout = await this.liquid.render(
+      this.layoutTemplates(),
+      {},
+      {
+        globals: {
+          ...globals,
+          content_for_layout: parts.join("\n"),
+          content_for_header: this.contentForHeader(state, origin),
+        },
       },
-    });
+    );
     const at = layout.lastIndexOf("</body>");
-    const html = at === -1 ? layout + embeds : `${layout.slice(0, at)}${embeds}\n${layout.slice(at)}`;
-    return { status: template === "404" && state.page.template !== "404" ? 404 : template === "404" ? 404 : 200, html };
+    const html =
+      at === -1 ? layout + embeds : `${layout.slice(0, at)}${embeds}\n${layout.slice(at)}`;
+    return {
+      status:
+        template === "404" && state.page.template !== "404" ? 404 : template === "404" ? 404 : 200,
+      html,
+    };
   }
 
   /** Sections by ID, as the Section Rendering API answers them (null for an unknown ID). */

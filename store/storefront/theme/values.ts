@@ -26,10 +26,18 @@ export class ColorDrop extends Drop {
     if (hex) {
       const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
       const channel = (at: number) => parseInt(full.slice(at, at + 2), 16);
-      return new ColorDrop(channel(0), channel(2), channel(4), full.length === 8 ? channel(6) / 255 : 1);
+      return new ColorDrop(
+        channel(0),
+        channel(2),
+        channel(4),
+        full.length === 8 ? channel(6) / 255 : 1,
+      );
     }
-    const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)(?:[\s,/]+([\d.]+))?\s*\)$/i.exec(text.trim());
-    if (rgb) return new ColorDrop(Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), Number(rgb[4] ?? 1));
+    const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)(?:[\s,/]+([\d.]+))?\s*\)$/i.exec(
+      text.trim(),
+    );
+    if (rgb)
+      return new ColorDrop(Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), Number(rgb[4] ?? 1));
     return undefined;
   }
 
@@ -91,7 +99,7 @@ export class ColorDrop extends Drop {
     return this.alpha < 1 ? `rgba(${this.red}, ${this.green}, ${this.blue}, ${this.alpha})` : base;
   }
 
-  toString(): string {
+  override toString(): string {
     return this.valueOf();
   }
 
@@ -116,7 +124,7 @@ export class ColorSchemeDrop extends Drop {
     return this.id;
   }
 
-  toString(): string {
+  override toString(): string {
     return this.id;
   }
 
@@ -176,7 +184,7 @@ export class FontDrop extends Drop {
     return this.handle;
   }
 
-  toString(): string {
+  override toString(): string {
     return this.handle;
   }
 }
