@@ -1,5 +1,5 @@
+import type { Context } from "liquidjs";
 import {
-  Context,
   Drop,
   Hash,
   Liquid,
@@ -457,6 +457,10 @@ function registerFilters(liquid: Liquid, hooks: ThemeHooks): void {
   const filters: Record<string, (this: FilterThis, input: unknown, ...args: unknown[]) => unknown> =
     {
       t(input, ...args) {
+        return hooks.translate(String(input), hashOf(args));
+      },
+      // Shopify's docs name `t` "translate"; both spell the same filter.
+      translate(input, ...args) {
         return hooks.translate(String(input), hashOf(args));
       },
       money(input) {

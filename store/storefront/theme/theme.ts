@@ -727,6 +727,10 @@ export class DawnTheme {
       template: new TemplateDrop(template),
       page_title: pageTitle,
       page_description: null,
+      page_image: null,
+      // Accelerated checkout buttons are Shopify's payment providers; none exist offline.
+      additional_checkout_buttons: false,
+      content_for_additional_checkout_buttons: "",
       canonical_url: `${origin}${page.path}`,
       current_page: Number(page.query.get("page") ?? 1),
       current_tags: null,
@@ -829,6 +833,29 @@ export class DawnTheme {
         template === "404" && state.page.template !== "404" ? 404 : template === "404" ? 404 : 200,
       html,
     };
+  }
+
+  /** The tags, filters and global objects this renderer gives Liquid (for coverage checks). */
+  async implemented(
+    request: StorefrontRequest,
+  ): Promise<{ tags: string[]; filters: string[]; globals: string[] }> {
+    const registry = this.liquid as unknown as {
+      tags: Record<string, unknown>;
+      filters: Record<string, unknown>;
+    };
+    const globals = await this.pageGlobals(this.renderState(request), "http://localhost");
+    return {
+      tags: Object.keys(registry.tags),
+      filters: Object.keys(registry.filters),
+      globals: [...Object.keys(globals), "content_for_layout", "content_for_header"],
+    };
+  }
+
+  /** Renders a Liquid string as a Dawn snippet would (for tests of the engine's strictness). */
+  async renderLiquid(request: StorefrontRequest, source: string): Promise<string> {
+    const state = this.renderState(request);
+    const globals = await this.pageGlobals(state, "http://localhost");
+    return this.liquid.parseAndRender(source, {}, { globals });
   }
 
   /** Sections by ID, as the Section Rendering API answers them (null for an unknown ID). */
