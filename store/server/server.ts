@@ -10,8 +10,9 @@ import { createAdminGraphql } from "../graphql/index";
 import { StoreUserError } from "../model";
 import { StoreState } from "../state";
 import { StoreCarts } from "../storefront/cart";
-import { noSections, registerStorefrontCommerce } from "../storefront/commerce";
+import { registerStorefrontCommerce } from "../storefront/commerce";
 import { storefrontShopOf } from "../storefront/contract";
+import { registerThemeRoutes, renderSections } from "../storefront/theme/routes";
 import {
   registerAdminApiRoutes,
   type AdminGraphql,
@@ -43,6 +44,8 @@ export interface StoreOptions {
   logger?: boolean;
   /** The shop whose storefront the origin's root serves; the first shop created by default. */
   storefrontShop?: string;
+  /** The theme editor's switches for the app's block and embed in Dawn (both on by default). */
+  storefrontApp?: { block: boolean; embed: boolean };
 }
 
 export interface RunningStore {
@@ -196,14 +199,25 @@ export function buildStore(options: StoreOptions = {}): {
       : { installTimeoutMs: options.installTimeoutMs }),
   });
 
+  const storefrontShop = () => storefrontShopOf(state.shops(), options.storefrontShop);
+  const storefrontApp = () => options.storefrontApp ?? { block: true, embed: true };
   registerStorefrontCommerce(app, {
     state,
-    storefrontShop: () => storefrontShopOf(state.shops(), options.storefrontShop),
+    storefrontShop,
     carts,
-    renderSections: noSections,
+    renderSections,
+    app: storefrontApp,
     ...(appConfig.appProxy ? { appProxy: appConfig.appProxy } : {}),
     now,
   });
+  app.register(async (storefront) =>
+    registerThemeRoutes(storefront, {
+      state,
+      storefrontShop,
+      carts,
+      app: storefrontApp,
+    }),
+  );
 
   app.addHook("onClose", async () => {
     await bulk.close();

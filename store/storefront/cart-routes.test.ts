@@ -35,6 +35,7 @@ beforeEach(() => {
     storefrontShop: () => fixture.state.shop(fixture.shop.domain),
     carts,
     renderSections,
+    app: () => ({ block: true, embed: true }),
   });
 });
 afterEach(async () => {

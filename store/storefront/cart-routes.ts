@@ -3,8 +3,7 @@ import { toShopifyJson, type JsonObject } from "../json";
 import type { StoreShop } from "../model";
 import type { StoreState } from "../state";
 import { CartError, itemsToAdd, readCartParams, type Cart, type StoreCarts } from "./cart";
-import type { RenderSections, StorefrontRequest } from "./contract";
-import { isOnlineStoreVariant } from "./cart";
+import { storefrontProducts, type RenderSections, type StorefrontRequest } from "./contract";
 
 /*
  * The Ajax Cart API's routes at the storefront's root, as Dawn's JavaScript calls them: GET
@@ -18,6 +17,8 @@ export interface CartRoutesDeps {
   storefrontShop: () => StoreShop | undefined;
   carts: StoreCarts;
   renderSections: RenderSections;
+  /** The theme editor's switches for the app's block and embed. */
+  app: () => StorefrontRequest["app"];
 }
 
 export const CART_COOKIE = "cart";
@@ -72,20 +73,18 @@ export function webRequest(request: FastifyRequest): Request {
 
 /** What the theme needs to render a page of the storefront for this cart. */
 export function storefrontRequestFor(
-  state: StoreState,
+  deps: Pick<CartRoutesDeps, "state" | "app">,
   shop: StoreShop,
   cart: Cart,
   url: string,
 ): StorefrontRequest {
   return {
     shop,
-    products: state
-      .products(shop.domain)
-      .filter((product) => product.status === "ACTIVE" && isOnlineStoreVariant(shop, product)),
+    products: storefrontProducts(deps.state, shop),
     cart: cart.toJSON(),
     url,
     locale: "en",
-    app: { block: true, embed: true },
+    app: deps.app(),
   };
 }
 
@@ -198,7 +197,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): 
             ? params.sections_url
             : "/";
         const rendered = await deps.renderSections(
-          storefrontRequestFor(deps.state, shop, cart, sectionsUrl),
+          storefrontRequestFor(deps, shop, cart, sectionsUrl),
           sections,
         );
         body = {

@@ -6,7 +6,7 @@ import { registerAppProxy } from "./app-proxy";
 import type { StoreCarts } from "./cart";
 import { registerCartRoutes } from "./cart-routes";
 import { registerCheckoutRoutes } from "./checkout";
-import type { RenderSections } from "./contract";
+import type { RenderSections, StorefrontRequest } from "./contract";
 
 /*
  * The storefront's commerce at the origin's root: the Ajax Cart API (cart-routes.ts), the
@@ -19,18 +19,12 @@ export interface StorefrontCommerceDeps {
   carts: StoreCarts;
   /** The theme's Section Rendering API (store/storefront/theme). */
   renderSections: RenderSections;
+  app: () => StorefrontRequest["app"];
   /** shopify.app.toml's [app_proxy]; without it there is no /apps/... route. */
   appProxy?: AppProxyConfig;
   now?: () => Date;
   appProxyTimeoutMs?: number;
 }
-
-/**
- * The Section Rendering API's answer while no theme renders sections: Shopify answers null for a
- * section it cannot render.
- */
-export const noSections: RenderSections = async (_request, sectionIds) =>
-  Object.fromEntries(sectionIds.map((id) => [id, null]));
 
 export function registerStorefrontCommerce(
   app: FastifyInstance,

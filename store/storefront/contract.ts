@@ -1,4 +1,5 @@
 import type { Product, StoreShop, Variant } from "../model";
+import type { StoreState } from "../state";
 
 /*
  * The local store's front of house (issue 18): the contract between its parts. The storefront of
@@ -100,4 +101,15 @@ export function storefrontShopOf(
 ): StoreShop | undefined {
   if (preferred !== undefined) return shops.find((shop) => shop.domain === preferred);
   return shops[0];
+}
+
+/** The products a storefront lists: active and published to the Online Store. */
+export function storefrontProducts(state: StoreState, shop: StoreShop): Product[] {
+  return state
+    .products(shop.domain)
+    .filter(
+      (product) =>
+        product.status === "ACTIVE" &&
+        product.publicationIds.includes(shop.onlineStorePublicationId),
+    );
 }
