@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
 import { storeSettingsFrom } from "../store/config";
@@ -57,7 +58,9 @@ const store = await startStore({
 say(`local Shopify store: ${store.url} (control API: ${store.url}/__store, store/README.md)`);
 
 // The app writes to the same terminal: its logger picks pretty lines there, JSON when piped.
-const app = spawn("npx", ["remix", "vite:dev", "--port", String(env.PORT)], {
+// Remix's CLI itself, not through npx: a SIGTERM to npx would leave the dev server running.
+const remixCli = fileURLToPath(new URL("../node_modules/.bin/remix", import.meta.url));
+const app = spawn(process.execPath, [remixCli, "vite:dev", "--port", String(env.PORT)], {
   stdio: "inherit",
   env: { ...process.env, SVC_BASE_URL: emulator.url, SHOPIFY_ADMIN_ORIGIN: store.url },
 });
