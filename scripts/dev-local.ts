@@ -1,15 +1,20 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
 import { storeSettingsFrom } from "../store/config";
 import { startStore } from "../store/server/server";
-import { runStoreDemo } from "./local-demo";
+import { devOutput, wantsColour } from "./dev-output";
+import { DEMO_SHOP, demoModeOf, runStoreDemo } from "./local-demo";
 import { prepareServer } from "../server/prepare-server";
 
 // npm run local: everything a developer needs on one machine, with no Shopify account and no
 // internet. A .env is written on first run with local development credentials.
+
+const out = devOutput(wantsColour(process.env, process.stdout.isTTY === true));
+const say = (text: string) => out.line(text, "local");
 
 if (!existsSync(".env")) {
   const template = readFileSync(".env.example", "utf8").replace(
@@ -17,45 +22,76 @@ if (!existsSync(".env")) {
     `SVC_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`,
   );
   writeFileSync(".env", template, { mode: 0o600 });
-  console.log("Wrote .env with local development credentials and a fresh encryption key");
+  say("wrote .env with local development credentials and a fresh encryption key");
 }
 process.loadEnvFile(".env");
+
+let demoMode: ReturnType<typeof demoModeOf>;
+try {
+  demoMode = demoModeOf(process.env.SVC_LOCAL_DEMO);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 
 const env = await prepareServer(process.env);
 const { port, sandboxKey, liveKey, catalogue } = emulatorSettingsFrom(process.env);
 
 const emulator = await startEmulator({ sandboxKey, liveKey, catalogue, port });
-console.log(`Protection-service emulator: ${emulator.url} (sandbox ${emulator.url}sandbox/)`);
-console.log(`  sandbox key ${sandboxKey}, live key ${liveKey}`);
+say(`protection-service emulator: ${emulator.url} (sandbox ${emulator.url}sandbox/)`);
+say(`  sandbox key ${sandboxKey}, live key ${liveKey}`);
 
-// The local Shopify store plays the shop's back office: the app's Admin API calls, OAuth and
-// token exchange go to it (SHOPIFY_ADMIN_ORIGIN), and its webhooks come to the app.
+// The local Shopify store plays the shop's back office (the app's Admin API calls, OAuth and
+// token exchange go to it, SHOPIFY_ADMIN_ORIGIN, and its webhooks come to the app) and, at its
+// origin's root, the demo shop's storefront, checkout and embedded admin.
 const storeSettings = storeSettingsFrom(process.env);
 const store = await startStore({
   port: storeSettings.port,
   host: "127.0.0.1",
   appConfigPath: storeSettings.appConfigPath,
   deliveryTimeoutMs: storeSettings.deliveryTimeoutMs,
+  storefrontShop: DEMO_SHOP,
   ...(storeSettings.retryDelaysMs === undefined
     ? {}
     : { retryDelaysMs: storeSettings.retryDelaysMs }),
 });
-console.log(
-  `Local Shopify store: ${store.url} (control API: ${store.url}/__store, store/README.md)`,
-);
+say(`local Shopify store: ${store.url} (control API: ${store.url}/__store, store/README.md)`);
 
-const app = spawn("npx", ["remix", "vite:dev", "--port", String(env.PORT)], {
+// The app writes to the same terminal: its logger picks pretty lines there, JSON when piped.
+// Remix's CLI itself, not through npx: a SIGTERM to npx would leave the dev server running.
+const remixCli = fileURLToPath(new URL("../node_modules/.bin/remix", import.meta.url));
+const app = spawn(process.execPath, [remixCli, "vite:dev", "--port", String(env.PORT)], {
   stdio: "inherit",
   env: { ...process.env, SVC_BASE_URL: emulator.url, SHOPIFY_ADMIN_ORIGIN: store.url },
 });
 const appUrl = `http://localhost:${env.PORT}`;
-console.log(`App: ${appUrl} (health: /healthz)`);
+say(`app: ${appUrl} (health: /healthz), starting`);
 
-// SVC_LOCAL_DEMO=off skips the demo (the demo shop, its products and one order's lifecycle).
-if (process.env.SVC_LOCAL_DEMO !== "off") {
+if (demoMode === "off") {
+  say(
+    `SVC_LOCAL_DEMO=off: no demo shop. Create one with the store's control API (store/README.md).`,
+  );
+} else {
   process.env.SVC_BASE_URL = emulator.url;
-  runStoreDemo({ env, appUrl, storeUrl: store.url, emulatorUrl: emulator.url, sandboxKey }).catch(
-    (error: unknown) => console.error(`The demo failed: ${String(error)}`),
+  runStoreDemo({
+    env,
+    appUrl,
+    storeUrl: store.url,
+    emulatorUrl: emulator.url,
+    sandboxKey,
+    lifecycle: demoMode === "lifecycle",
+    log: (line) => out.line(line),
+  }).then(
+    (links) =>
+      out.links(links, [
+        "Pick a plan on the product page, add it to the cart and check out: the order's",
+        "events arrive in the admin's Event log, and at the service:",
+        `  ${emulator.url}__emulator/state?environment=sandbox`,
+        `The store's webhooks: ${store.url}/__store/webhooks. The app: ${appUrl}.`,
+        "Ctrl-C stops the app, the store and the emulator.",
+      ]),
+    (error: unknown) =>
+      out.line(`the demo failed: ${error instanceof Error ? error.message : String(error)}`),
   );
 }
 
