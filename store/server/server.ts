@@ -9,6 +9,7 @@ import { BulkOperations } from "../graphql/bulk-operations";
 import { createAdminGraphql } from "../graphql/index";
 import { StoreUserError } from "../model";
 import { StoreState } from "../state";
+import { registerEmbeddedAdmin } from "../storefront/admin";
 import {
   registerAdminApiRoutes,
   type AdminGraphql,
@@ -187,6 +188,13 @@ export function buildStore(options: StoreOptions = {}): {
     ...(options.installTimeoutMs === undefined
       ? {}
       : { installTimeoutMs: options.installTimeoutMs }),
+  });
+
+  app.register(registerEmbeddedAdmin, {
+    state,
+    appHandle: appConfig.handle,
+    now,
+    ...(options.storefrontShop === undefined ? {} : { storefrontShop: options.storefrontShop }),
   });
 
   app.addHook("onClose", async () => {
