@@ -29,9 +29,9 @@ function isAppBridgeUrl(url: string): boolean {
   );
 }
 /** Files on Shopify's CDN the pages show (Polaris empty-state illustrations). */
-const SHOPIFY_FILES = "https://cdn.shopify.com/s/files/";
+export const SHOPIFY_FILES = "https://cdn.shopify.com/s/files/";
 /** Drawn in place of a CDN illustration, offline: a plain frame, so the layout stays real. */
-const OFFLINE_ILLUSTRATION = `<svg xmlns="http://www.w3.org/2000/svg" width="226" height="226" viewBox="0 0 226 226"><rect x="8" y="8" width="210" height="210" rx="16" fill="#f1f1f1" stroke="#d4d4d4" stroke-width="2" stroke-dasharray="8 6"/><text x="113" y="118" font-family="sans-serif" font-size="13" fill="#8a8a8a" text-anchor="middle">CDN image (offline)</text></svg>`;
+export const OFFLINE_ILLUSTRATION = `<svg xmlns="http://www.w3.org/2000/svg" width="226" height="226" viewBox="0 0 226 226"><rect x="8" y="8" width="210" height="210" rx="16" fill="#f1f1f1" stroke="#d4d4d4" stroke-width="2" stroke-dasharray="8 6"/><text x="113" y="118" font-family="sans-serif" font-size="13" fill="#8a8a8a" text-anchor="middle">CDN image (offline)</text></svg>`;
 
 /** `host` as the admin passes it: base64 of admin.shopify.com/store/<handle>. */
 export function hostParam(shop: string): string {

@@ -425,14 +425,22 @@
   }
 
   if (inAdminFrame) {
+    // `shopify:admin/…` links open the admin's own pages; the local admin has none, so it says so.
+    document.addEventListener("click", (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || !link.getAttribute("href").startsWith("shopify:")) return;
+      event.preventDefault();
+      toShell("adminLink", { href: link.getAttribute("href") });
+    });
     let scheduled = false;
     const schedule = () => {
       if (scheduled) return;
       scheduled = true;
-      requestAnimationFrame(() => {
+      // A timer, not requestAnimationFrame: Chromium may hold back frames of a cross-origin iframe.
+      setTimeout(() => {
         scheduled = false;
         sendFrameState();
-      });
+      }, 30);
     };
     for (const name of ["pushState", "replaceState"]) {
       const original = history[name].bind(history);

@@ -225,6 +225,19 @@
       case "loading":
         progress.hidden = !message.isLoading;
         break;
+      case "adminLink": {
+        // The local admin has no order or product pages: the store's control API has the data.
+        const [, kind, id] = /^shopify:admin\/(\w+)\/(\d+)/.exec(String(message.href)) ?? [];
+        showToast({
+          id: `link-${Date.now()}`,
+          message:
+            kind && id
+              ? `The local admin has no ${kind} page: see /__store/shops/${config.shop}/${kind}/${id}`
+              : `The local admin cannot open ${message.href}`,
+          isError: false,
+        });
+        break;
+      }
       case "resourcePicker":
         void openPicker(message.requestId, message.options ?? {});
         break;
