@@ -174,12 +174,22 @@ async function navigateTo(page: Page, label: string, appPath: string, title: str
 }
 
 async function screenshot(page: Page, name: string) {
-  // Polaris's progress bars grow in a transition: the page is taken once it has settled.
+  // Polaris's progress bars grow in a transition: the page is taken once it has settled
+  // (spinners, which never end, aside).
   await page
     .frame({ name: "app-iframe" })!
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), {
-      timeout: 5_000,
-    });
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" ||
+              animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    );
   // Toasts and the loading bar come and go; the pages are judged without them.
   await page.locator(".svc-admin-toast").evaluateAll((toasts) => toasts.forEach((t) => t.remove()));
   await page.screenshot({ path: path.join(screenshots, `admin-${name}.png`) });

@@ -21,6 +21,9 @@
   let nav = [];
   let frameLocation = null;
   let appTitle = "";
+  /** Navigations asked for, and frame states received: a frame that never answers is reloaded. */
+  let navigations = 0;
+  let frameStates = 0;
 
   function toFrame(kind, data) {
     frame.contentWindow?.postMessage({ source: MESSAGE, kind, ...data }, config.appOrigin);
@@ -44,16 +47,17 @@
     frame.src = url.toString();
   }
 
-  /** The app's router goes there; a frame that does not follow within 3 s is loaded afresh. */
+  /** The app's router goes there; a frame that does not answer within 3 s is loaded afresh. */
   function navigate(appHref) {
+    const ticket = ++navigations;
     if (frameLocation === null) {
       void loadFrame(appHref);
       return;
     }
+    const statesBefore = frameStates;
     toFrame("navigate", { href: appHref });
-    const asked = appHref.split("#")[0];
     setTimeout(() => {
-      if (frameLocation !== asked) void loadFrame(appHref);
+      if (ticket === navigations && frameStates === statesBefore) void loadFrame(appHref);
     }, 3000);
   }
 
@@ -203,6 +207,7 @@
         );
         break;
       case "frameState":
+        frameStates += 1;
         nav = Array.isArray(message.nav) ? message.nav : [];
         appTitle = typeof message.title === "string" ? message.title : "";
         if (typeof message.location === "string") {
