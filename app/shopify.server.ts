@@ -10,6 +10,7 @@ import {
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
+import { withLocalAdminHeaders } from "./lib/local-admin";
 import { localStoreFetch } from "./lib/local-store-fetch";
 import { logger } from "./logger.server";
 import { recordInstallation } from "./models/ShopConnection.server";
@@ -87,7 +88,11 @@ export const offlineTokenApi = shopifyApi({
   ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
 });
 export const apiVersion = ApiVersion.October26;
-export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+/** Shopify's document headers; against a local store, its admin may frame the page (decision 030). */
+export const addDocumentResponseHeaders = (request: Request, headers: Headers) => {
+  shopify.addDocumentResponseHeaders(request, headers);
+  if (env.SHOPIFY_ADMIN_ORIGIN) withLocalAdminHeaders(headers, env.SHOPIFY_ADMIN_ORIGIN);
+};
 export const authenticate = shopify.authenticate;
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;

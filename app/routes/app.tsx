@@ -8,6 +8,7 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "../env.server";
 import { createTranslator, resolveLocale } from "../i18n/translate";
+import { localAppBridgeUrl } from "../lib/local-admin";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -30,19 +31,24 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
         "Set-Cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=None; Secure; HttpOnly`,
       }
     : undefined;
-  return json({ apiKey: getEnv().SHOPIFY_API_KEY, locale }, { headers });
+  const env = getEnv();
+  // Against the local store, App Bridge's stand-in comes from the store (decision 030).
+  const appBridgeUrl = localAppBridgeUrl(env.SHOPIFY_ADMIN_ORIGIN) ?? null;
+  return json({ apiKey: env.SHOPIFY_API_KEY, locale, appBridgeUrl }, { headers });
 };
 
 export default function App() {
-  const { apiKey, locale } = useLoaderData<typeof loader>() as {
+  const { apiKey, locale, appBridgeUrl } = useLoaderData<typeof loader>() as {
     apiKey: string;
     locale: "en" | "de";
+    appBridgeUrl: string | null;
   };
   const t = createTranslator(locale);
   return (
     <AppProvider
       isEmbeddedApp
       apiKey={apiKey}
+      {...(appBridgeUrl ? { __APP_BRIDGE_URL: appBridgeUrl } : {})}
       i18n={locale === "de" ? polarisGerman : polarisEnglish}
     >
       <NavMenu>

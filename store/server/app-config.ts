@@ -28,6 +28,8 @@ export interface AppProxyConfig {
 
 export interface AppConfig {
   clientId: string;
+  /** `handle`: the app's part of the admin's URL, `/admin/apps/<handle>` (the name if none). */
+  handle: string;
   scopes: string[];
   /** `optional_scopes`: asked for by the app after the install, granted one by one. */
   optionalScopes: string[];
@@ -353,8 +355,10 @@ export function appConfigFromToml(text: string, source = "shopify.app.toml"): Ap
     });
     const clientId = toml.client_id;
     const appProxy = appProxyOf(toml.app_proxy);
+    const handle = typeof toml.handle === "string" ? toml.handle : toml.name;
     return {
       clientId: typeof clientId === "string" ? clientId : "",
+      handle: typeof handle === "string" && handle !== "" ? handle : "app",
       scopes: (scopesText ?? "")
         .split(",")
         .map((scope) => scope.trim())

@@ -13,6 +13,7 @@ import { StoreCarts } from "../storefront/cart";
 import { registerStorefrontCommerce } from "../storefront/commerce";
 import { storefrontShopOf } from "../storefront/contract";
 import { registerThemeRoutes, renderSections } from "../storefront/theme/routes";
+import { registerEmbeddedAdmin } from "../storefront/admin";
 import {
   registerAdminApiRoutes,
   type AdminGraphql,
@@ -218,6 +219,12 @@ export function buildStore(options: StoreOptions = {}): {
       app: storefrontApp,
     }),
   );
+  app.register(registerEmbeddedAdmin, {
+    state,
+    appHandle: appConfig.handle,
+    now,
+    ...(options.storefrontShop === undefined ? {} : { storefrontShop: options.storefrontShop }),
+  });
 
   app.addHook("onClose", async () => {
     await bulk.close();

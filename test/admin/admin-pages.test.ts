@@ -421,8 +421,16 @@ function bodyText(page: Page) {
 }
 
 describe("admin pages in Chromium", { timeout: 90_000 }, () => {
-  it("App Bridge is the local test double, and data requests carry the session token", async () => {
+  it("App Bridge is the local store's stand-in, and data requests carry the session token", async () => {
     const home = await open({ shop: SHOP, pathname: "/app" });
+    // Against a local store, the app asks the store for App Bridge, not Shopify's CDN (decision 030).
+    expect(
+      await home.page.evaluate(() =>
+        Array.from(document.querySelectorAll("script[data-api-key]"), (script) =>
+          script.getAttribute("src"),
+        ),
+      ),
+    ).toEqual([`${localStore().url}/cdn/shopifycloud/app-bridge.js`]);
     expect(await home.page.evaluate(() => typeof window.shopify?.idToken)).toBe("function");
     expect(
       await home.page.evaluate(() =>

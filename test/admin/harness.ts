@@ -1,24 +1,37 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
+import { APP_BRIDGE_FILE, APP_BRIDGE_PATH } from "../../store/storefront/admin";
 import { sessionToken } from "../support/session-token";
 import { TEST_API_SECRET } from "../support/test-env";
 import type { AdminServer } from "./server";
 
 /*
  * The embedded admin in Chromium, as Shopify opens it: the app's URL with embedded=1, shop, host
- * and a session token in id_token (so authenticate.admin needs no bounce page), App Bridge's CDN
- * script answered by the local test double (app-bridge-local.js), and every other request that
- * would leave the machine refused and reported.
+ * and a session token in id_token (so authenticate.admin needs no bounce page), App Bridge's script
+ * answered by the local store's stand-in (store/storefront/admin/app-bridge.js), and every other
+ * request that would leave the machine refused and reported. The app asks for App Bridge at the
+ * store's `/cdn/shopifycloud/app-bridge.js` (it runs against a local store, decision 030); the
+ * page is opened on its own, not in the store's admin, so the stand-in takes its session tokens
+ * from this harness.
  */
 
 export const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
-export const APP_BRIDGE_LOCAL = path.join(import.meta.dirname, "app-bridge-local.js");
+export const APP_BRIDGE_LOCAL = APP_BRIDGE_FILE;
+
+/** Shopify's CDN script, or the local store's copy of its path. */
+function isAppBridgeUrl(url: string): boolean {
+  const parsed = new URL(url);
+  return (
+    url === APP_BRIDGE_URL ||
+    url.startsWith(`${APP_BRIDGE_URL}?`) ||
+    (parsed.protocol === "http:" && parsed.pathname === APP_BRIDGE_PATH)
+  );
+}
 /** Files on Shopify's CDN the pages show (Polaris empty-state illustrations). */
-const SHOPIFY_FILES = "https://cdn.shopify.com/s/files/";
+export const SHOPIFY_FILES = "https://cdn.shopify.com/s/files/";
 /** Drawn in place of a CDN illustration, offline: a plain frame, so the layout stays real. */
-const OFFLINE_ILLUSTRATION = `<svg xmlns="http://www.w3.org/2000/svg" width="226" height="226" viewBox="0 0 226 226"><rect x="8" y="8" width="210" height="210" rx="16" fill="#f1f1f1" stroke="#d4d4d4" stroke-width="2" stroke-dasharray="8 6"/><text x="113" y="118" font-family="sans-serif" font-size="13" fill="#8a8a8a" text-anchor="middle">CDN image (offline)</text></svg>`;
+export const OFFLINE_ILLUSTRATION = `<svg xmlns="http://www.w3.org/2000/svg" width="226" height="226" viewBox="0 0 226 226"><rect x="8" y="8" width="210" height="210" rx="16" fill="#f1f1f1" stroke="#d4d4d4" stroke-width="2" stroke-dasharray="8 6"/><text x="113" y="118" font-family="sans-serif" font-size="13" fill="#8a8a8a" text-anchor="middle">CDN image (offline)</text></svg>`;
 
 /** `host` as the admin passes it: base64 of admin.shopify.com/store/<handle>. */
 export function hostParam(shop: string): string {
@@ -98,7 +111,7 @@ export async function openAdminPage(
 
   await context.route("**/*", async (route) => {
     const url = route.request().url();
-    if (url === APP_BRIDGE_URL || url.startsWith(`${APP_BRIDGE_URL}?`)) {
+    if (isAppBridgeUrl(url)) {
       await route.fulfill({ body: appBridge, contentType: "text/javascript; charset=utf-8" });
     } else if (url.startsWith(SHOPIFY_FILES)) {
       offlineCdnFiles.push(url);

@@ -1,11 +1,21 @@
 /*
- * LOCAL TEST DOUBLE of App Bridge. This is NOT Shopify's code and NOT Shopify's CDN script.
+ * App Bridge STAND-IN for development and tests. This is NOT Shopify's code and NOT Shopify's CDN
+ * script: it stands in for what the app uses of App Bridge, and no more.
  *
- * The embedded admin loads https://cdn.shopify.com/shopifycloud/app-bridge.js (injected by
- * AppProvider from @shopify/shopify-app-remix/react). The test machine has no internet, so the
- * admin browser tests (test/admin/) answer that URL with this file through Playwright's
- * page.route. It stands in for what the app uses of App Bridge, and no more:
+ * The app loads App Bridge from https://cdn.shopify.com/shopifycloud/app-bridge.js (AppProvider
+ * from @shopify/shopify-app-remix/react). Offline, against the local store, the app loads this
+ * file from the store instead (`<store>/cdn/shopifycloud/app-bridge.js`, decision 030); the admin
+ * browser tests answer the CDN URL with it too. It runs in one of three places:
  *
+ * - the local store's embedded admin (`/admin/apps/<handle>`, store/storefront/admin.ts): the page
+ *   is the admin's iframe; session tokens come from the admin shell (which has the store mint them
+ *   with the app's secret), and the navigation, the title, toasts and navigations go up to the
+ *   shell by postMessage, which draws them around the frame;
+ * - a test harness page (test/admin/harness.ts), which sets window.__svcAdminTest and the exposed
+ *   function window.__svcFreshIdToken; toasts are drawn in the page;
+ * - anywhere else: idToken() fails, as App Bridge does outside the admin.
+ *
+ * In every case:
  * - the `shopify` global: config, idToken(), toast, loading, resourcePicker, modal, saveBar,
  *   environment; every call is recorded in window.__svcAppBridgeCalls for the tests;
  * - same-origin fetch carries `Authorization: Bearer <session token>`, as App Bridge's fetch
@@ -15,9 +25,7 @@
  *   so they stay hidden here; a modal or save bar that is shown is drawn plainly in the page,
  *   with its title-bar buttons forwarding clicks to the app's own buttons, as App Bridge does.
  *
- * Session tokens are signed by the test harness (Node, with the test API secret) and reach this
- * script through window.__svcAdminTest (set by an init script) and the exposed function
- * window.__svcFreshIdToken. Nothing here knows the secret.
+ * Nothing here knows the app's secret.
  */
 (() => {
   "use strict";
@@ -29,11 +37,93 @@
   const calls = (window.__svcAppBridgeCalls = []);
   const record = (api, args) => calls.push({ api, args: JSON.parse(JSON.stringify(args ?? [])) });
 
+  // The local store's admin serves this script and frames the app: its origin is the shell's.
+  const scriptOrigin = script?.src ? new URL(script.src, window.location.href).origin : null;
+  const inAdminFrame =
+    !window.__svcAdminTest &&
+    window.parent !== window &&
+    scriptOrigin !== null &&
+    scriptOrigin !== window.location.origin;
+  const MESSAGE = "svc-app-bridge";
+
+  function toShell(kind, data) {
+    if (inAdminFrame) window.parent.postMessage({ source: MESSAGE, kind, ...data }, scriptOrigin);
+  }
+
+  const pendingTokens = new Map();
+  const pendingAnswers = new Map();
+  /** A question the merchant answers in the admin (the resource picker); undefined: cancelled. */
+  function askShell(kind, data) {
+    const requestId = ++tokenRequests;
+    return new Promise((resolve) => {
+      pendingAnswers.set(requestId, resolve);
+      toShell(kind, { requestId, ...data });
+    });
+  }
+  let tokenRequests = 0;
+  let cachedToken = null;
+  window.addEventListener("message", (event) => {
+    if (!inAdminFrame || event.source !== window.parent || event.origin !== scriptOrigin) return;
+    const message = event.data;
+    if (!message || message.source !== MESSAGE) return;
+    if (message.kind === "answer") {
+      const pending = pendingAnswers.get(message.requestId);
+      pendingAnswers.delete(message.requestId);
+      pending?.(message.value);
+    } else if (message.kind === "idToken") {
+      const pending = pendingTokens.get(message.requestId);
+      pendingTokens.delete(message.requestId);
+      if (!pending) return;
+      if (message.token) pending.resolve(message.token);
+      else pending.reject(new Error(`App Bridge stand-in: no session token (${message.error})`));
+    } else if (message.kind === "navigate") {
+      navigateInApp(message.href);
+    }
+  });
+
+  /** The token's `exp` claim in ms, so a token is reused while it has 15 s or more left. */
+  function expiresAt(token) {
+    try {
+      const payload = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+      return JSON.parse(atob(payload)).exp * 1000;
+    } catch {
+      return 0;
+    }
+  }
+
+  function tokenFromShell() {
+    if (cachedToken && expiresAt(cachedToken) - Date.now() > 15_000) {
+      return Promise.resolve(cachedToken);
+    }
+    const requestId = ++tokenRequests;
+    return new Promise((resolve, reject) => {
+      pendingTokens.set(requestId, { resolve, reject });
+      toShell("idToken", { requestId });
+      setTimeout(() => {
+        if (!pendingTokens.delete(requestId)) return;
+        reject(new Error("App Bridge stand-in: the admin gave no session token within 10 s"));
+      }, 10_000);
+    }).then((token) => (cachedToken = token));
+  }
+
   async function idToken() {
     record("idToken", []);
+    if (inAdminFrame) return tokenFromShell();
     if (typeof window.__svcFreshIdToken === "function") return window.__svcFreshIdToken();
     if (harness.idToken) return harness.idToken;
-    throw new Error("App Bridge test double: the harness gave no session token");
+    throw new Error("App Bridge stand-in: not in an admin, so there is no session token");
+  }
+
+  // As App Bridge does on the library's bounce page (/auth/session-token?shopify-reload=…): a
+  // fresh token, then the page the app wanted, with it.
+  const reloadTo = query.get("shopify-reload");
+  if (reloadTo) {
+    idToken().then((token) => {
+      const target = new URL(reloadTo, window.location.href);
+      if (target.origin !== window.location.origin) return;
+      target.searchParams.set("id_token", token);
+      window.location.replace(target.toString());
+    });
   }
 
   // ---- fetch: same-origin requests carry the session token --------------------------------
@@ -243,6 +333,17 @@
   const toast = {
     show(message, options = {}) {
       record("toast.show", [message, { isError: Boolean(options.isError) }]);
+      const id = `toast-${++toastCount}`;
+      if (inAdminFrame) {
+        // The admin draws toasts over the whole page, outside the app's frame.
+        toShell("toast", {
+          id,
+          message: String(message),
+          isError: Boolean(options.isError),
+          duration: options.duration ?? 5000,
+        });
+        return id;
+      }
       ensureStyle();
       let stack = document.querySelector(".svc-ab-toasts");
       if (!stack) {
@@ -251,7 +352,6 @@
         stack.setAttribute("role", "status");
         document.body.appendChild(stack);
       }
-      const id = `toast-${++toastCount}`;
       const element = document.createElement("div");
       element.className = "svc-ab-toast";
       element.dataset.toastId = id;
@@ -263,15 +363,107 @@
     },
     hide(id) {
       record("toast.hide", [id]);
+      toShell("toastHide", { id });
       document.querySelector(`.svc-ab-toast[data-toast-id="${id}"]`)?.remove();
     },
   };
 
   const byId = (id) => {
     const element = modalsById.get(id) || document.getElementById(id);
-    if (!element) throw new Error(`App Bridge test double: no element with id ${id}`);
+    if (!element) throw new Error(`App Bridge stand-in: no element with id ${id}`);
     return element;
   };
+
+  // ---- the admin around the frame: navigation, title and location ------------------------
+  /** The app's page as the admin shows it in its own URL: without the embedding parameters. */
+  function appLocation() {
+    const url = new URL(window.location.href);
+    for (const name of ["embedded", "shop", "host", "id_token", "locale", "hmac", "timestamp"]) {
+      url.searchParams.delete(name);
+    }
+    return url.pathname + url.search;
+  }
+
+  let lastFrameState = "";
+  function sendFrameState() {
+    const menu = document.querySelector("ui-nav-menu");
+    const nav = menu
+      ? Array.from(menu.querySelectorAll("a")).map((link) => ({
+          label: (link.textContent || "").trim(),
+          href: link.getAttribute("href") || "",
+          home: link.getAttribute("rel") === "home",
+        }))
+      : [];
+    const titleBar = Array.from(document.querySelectorAll("ui-title-bar")).find(
+      (bar) => !bar.closest("ui-modal"),
+    );
+    const state = {
+      nav,
+      title: titleBar?.getAttribute("title") || "",
+      location: appLocation(),
+    };
+    const text = JSON.stringify(state);
+    if (text === lastFrameState) return;
+    lastFrameState = text;
+    toShell("frameState", state);
+  }
+
+  /** A click in the admin's navigation: the app's router goes there, as with App Bridge. */
+  function navigateInApp(href) {
+    if (typeof href !== "string" || !href.startsWith("/")) return;
+    if (!window.__remixRouter) {
+      window.location.assign(href);
+      return;
+    }
+    // AppProvider navigates on `shopify:navigate`, reading the href of the event's target.
+    const link = document.createElement("a");
+    link.setAttribute("href", href);
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true }));
+    link.remove();
+  }
+
+  if (inAdminFrame) {
+    // `shopify:admin/…` links open the admin's own pages; the local admin has none, so it says so.
+    document.addEventListener("click", (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || !link.getAttribute("href").startsWith("shopify:")) return;
+      event.preventDefault();
+      toShell("adminLink", { href: link.getAttribute("href") });
+    });
+    let scheduled = false;
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      // A timer, not requestAnimationFrame: Chromium may hold back frames of a cross-origin iframe.
+      setTimeout(() => {
+        scheduled = false;
+        sendFrameState();
+      }, 30);
+    };
+    for (const name of ["pushState", "replaceState"]) {
+      const original = history[name].bind(history);
+      history[name] = (...args) => {
+        const result = original(...args);
+        schedule();
+        return result;
+      };
+    }
+    window.addEventListener("popstate", schedule);
+    const start = () => {
+      new MutationObserver(schedule).observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ["title", "href"],
+      });
+      schedule();
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
 
   window.shopify = {
     config: {
@@ -289,10 +481,12 @@
     toast,
     loading(isLoading) {
       record("loading", [isLoading]);
+      toShell("loading", { isLoading: Boolean(isLoading) });
     },
     /** Answers the selection the test set in __svcAdminTest.resourcePickerSelection, else a cancel. */
     async resourcePicker(options) {
       record("resourcePicker", [options]);
+      if (inAdminFrame) return askShell("resourcePicker", { options: options ?? {} });
       return window.__svcAdminTest?.resourcePickerSelection ?? undefined;
     },
     modal: {
