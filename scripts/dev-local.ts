@@ -55,14 +55,18 @@ const store = await startStore({
     ? {}
     : { retryDelaysMs: storeSettings.retryDelaysMs }),
 });
-say(`local Shopify store: ${store.url} (control API: ${store.url}/__store, store/README.md)`);
+// The store is opened at localhost, the app's own host: its admin frames the app, and a browser
+// that blocks third-party storage (incognito, Playwright) denies a frame on another site the
+// sessionStorage the app needs (decision 030).
+const storeUrl = store.url.replace("//127.0.0.1:", "//localhost:");
+say(`local Shopify store: ${storeUrl} (control API: ${storeUrl}/__store, store/README.md)`);
 
 // The app writes to the same terminal: its logger picks pretty lines there, JSON when piped.
 // Remix's CLI itself, not through npx: a SIGTERM to npx would leave the dev server running.
 const remixCli = fileURLToPath(new URL("../node_modules/.bin/remix", import.meta.url));
 const app = spawn(process.execPath, [remixCli, "vite:dev", "--port", String(env.PORT)], {
   stdio: "inherit",
-  env: { ...process.env, SVC_BASE_URL: emulator.url, SHOPIFY_ADMIN_ORIGIN: store.url },
+  env: { ...process.env, SVC_BASE_URL: emulator.url, SHOPIFY_ADMIN_ORIGIN: storeUrl },
 });
 const appUrl = `http://localhost:${env.PORT}`;
 say(`app: ${appUrl} (health: /healthz), starting`);
@@ -76,7 +80,7 @@ if (demoMode === "off") {
   runStoreDemo({
     env,
     appUrl,
-    storeUrl: store.url,
+    storeUrl,
     emulatorUrl: emulator.url,
     sandboxKey,
     lifecycle: demoMode === "lifecycle",
@@ -87,7 +91,7 @@ if (demoMode === "off") {
         "Pick a plan on the product page, add it to the cart and check out: the order's",
         "events arrive in the admin's Event log, and at the service:",
         `  ${emulator.url}__emulator/state?environment=sandbox`,
-        `The store's webhooks: ${store.url}/__store/webhooks. The app: ${appUrl}.`,
+        `The store's webhooks: ${storeUrl}/__store/webhooks. The app: ${appUrl}.`,
         "Ctrl-C stops the app, the store and the emulator.",
       ]),
     (error: unknown) =>
