@@ -95,6 +95,10 @@ export function buildStore(options: StoreOptions = {}): {
   /** The storefront's carts, by the buyer's `cart` cookie (the theme's pages read them too). */
   carts: StoreCarts;
 } {
+  // A stand-in for Shopify that mints session tokens and frames the app: never a production host.
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("The local Shopify store is for development and tests; NODE_ENV is production");
+  }
   const now = options.now ?? (() => new Date());
   const appConfig = options.appConfig ?? loadAppConfig(options.appConfigPath);
   const delivery = new WebhookDelivery({
