@@ -21,11 +21,15 @@ import { startAdminServer, type AdminServer } from "./server";
 // admin page, and the admin page draws the app's navigation, toasts and resource picker. The shop
 // is installed as Shopify installs it (managed install, token exchange), the orders are the
 // store's, and their events reach the emulator. Each admin page is saved, with the admin around
-// it, in docs/screenshots/admin-<page>.png (linked from the README).
+// it, in test/artifacts/screenshots/admin-<page>.png; with SVC_UPDATE_SCREENSHOTS=1 in
+// docs/screenshots/ too (linked from the README), so a test run leaves the tree clean.
 
 const SHOP = "svc-merchant.myshopify.com";
 const HANDLE = "svc-protection";
-const screenshots = path.join(repoRoot, "docs/screenshots");
+const screenshots = path.join(
+  repoRoot,
+  process.env.SVC_UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test/artifacts/screenshots",
+);
 const en = createTranslator("en");
 
 /**
