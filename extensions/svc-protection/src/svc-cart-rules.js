@@ -75,6 +75,14 @@
       body: JSON.stringify(body),
     });
 
+  // /cart.js writes IDs as JSON numbers, which JSON.parse rounds past 2^53; a line's key
+  // ("<variant id>:<hash>") holds its variant ID exactly.
+  const variantOf = (item) => item.key.split(":")[0];
+  const exactIds = (cart) => ({
+    ...cart,
+    items: cart.items.map((item) => ({ ...item, variant_id: variantOf(item) })),
+  });
+
   const signature = (cart) => cart.items.map((item) => `${item.key}:${item.quantity}`).join();
 
   function remembered() {
@@ -99,7 +107,7 @@
     for (let round = 1; ; round++) {
       const answer = await postJson(`${proxy}/cart_updates`, {
         user_session_id: userSessionId(),
-        cart,
+        cart: exactIds(cart),
       });
       const actions = (answer.actions || []).filter(
         (action) => action.type === "update_line_item" && action.line_item_key,
@@ -159,10 +167,10 @@
   }
 
   function plansFor(item, currency) {
-    const key = `${item.variant_id}:${item.price}`;
+    const key = `${variantOf(item)}:${item.price}`;
     if (!planRequests.has(key)) {
       const query = new URLSearchParams({
-        variant_id: item.variant_id,
+        variant_id: variantOf(item),
         price: item.price,
         currency,
         user_session_id: userSessionId(),
@@ -185,7 +193,7 @@
       const rows = document.querySelectorAll(
         `#CartItem-${index + 1}, #CartDrawer-Item-${index + 1}`,
       );
-      if (!rows.length || item.properties?.[PROPERTY] || protectedIds.has(`${item.variant_id}`)) {
+      if (!rows.length || item.properties?.[PROPERTY] || protectedIds.has(variantOf(item))) {
         return;
       }
       const [plan] = await plansFor(item, cart.currency);
@@ -204,9 +212,9 @@
           postJson(`${root}cart/add.js`, {
             items: [
               {
-                id: Number(plan.variant_id),
+                id: String(plan.variant_id),
                 quantity: item.quantity,
-                properties: { [PROPERTY]: `${item.variant_id}` },
+                properties: { [PROPERTY]: variantOf(item) },
               },
             ],
           })

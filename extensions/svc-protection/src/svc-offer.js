@@ -190,10 +190,15 @@
   }
 
   const planItem = (planVariantId, productVariantId, quantity) => ({
-    id: Number(planVariantId),
+    // Text, which Shopify's Ajax API takes: a JS number would round an ID past 2^53.
+    id: String(planVariantId),
     quantity,
     properties: { [PROPERTY]: String(productVariantId) },
   });
+
+  // Whether the last body withPlans paired was the theme's add of one item: the theme then
+  // expects Shopify's answer to one item, not to the two it became.
+  let pairedOne = false;
 
   // JSON bodies: {id, quantity, properties} or {items: [...]}. Each item with a chosen plan is
   // followed by its plan at the same quantity.
@@ -207,7 +212,9 @@
       const count = Number(item.quantity) || 1;
       return plan ? [item, planItem(plan, item.id, count)] : [item];
     });
-    return withPlans.length === list.length ? body : JSON.stringify({ ...rest, items: withPlans });
+    if (withPlans.length === list.length) return body;
+    pairedOne = !items;
+    return JSON.stringify({ ...rest, items: withPlans });
   }
 
   // Form bodies (native form POST, FormData, URLSearchParams): one item becomes items[] with
@@ -228,6 +235,7 @@
     form.append("items[][quantity]", quantity);
     form.append(`items[][properties][${PROPERTY}]`, id);
     for (const [key, value] of entries) if (!itemKey.test(key)) form.append(key, value);
+    pairedOne = true;
     return true;
   }
 
@@ -248,7 +256,27 @@
 
   const isAddUrl = (url) => ADD_PATH.test(new URL(url, location.href).pathname);
 
+  // Shopify answers an add of one item with that line at the top level (Dawn's cart
+  // notification reads its `key`), and an add of several with `items`. The product's `id` and
+  // `key` go back in front of the answer's text; the rest stays as sent, IDs past 2^53 exact.
+  function asOneItemAnswer(response) {
+    if (!response.ok) return response;
+    return response
+      .clone()
+      .text()
+      .then((text) => {
+        const line = JSON.parse(text).items.find((item) => !item.properties?.[PROPERTY]);
+        const head = `{"id":${line.key.split(":")[0]},"key":${JSON.stringify(line.key)},`;
+        return new Response(head + text.slice(text.indexOf("{") + 1), {
+          status: response.status,
+          headers: { "content-type": "application/json" },
+        });
+      })
+      .catch(() => response);
+  }
+
   window.fetch = function fetch(input, init) {
+    pairedOne = false;
     try {
       if (init && init.body && isAddUrl(input instanceof Request ? input.url : input)) {
         init = { ...init, body: withPlans(init.body) };
@@ -256,7 +284,8 @@
     } catch (error) {
       console.error("svc-protection:", error);
     }
-    return nativeFetch(input, init);
+    const response = nativeFetch(input, init);
+    return pairedOne ? response.then(asOneItemAnswer) : response;
   };
 
   const { open, send } = XMLHttpRequest.prototype;

@@ -1,0 +1,484 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWebhookJson } from "../../app/lib/json";
+import type { Catalogue } from "../../emulator/catalogue";
+import { startEmulator, type RunningEmulator } from "../../emulator/server";
+import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
+import { freePort } from "../../scripts/bench/processes";
+import { startStore, type RunningStore } from "../../store/server/server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
+import { sessionToken } from "../support/session-token";
+import { connectShop } from "../support/shops";
+import { repoRoot, TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
+import { launchChromium } from "./browser";
+
+/*
+ * A buyer in Chromium, through Dawn's own JavaScript and our extension's, against the real app:
+ * the protection-service emulator, the local store serving Dawn at its root, and the built app
+ * (npm start) installed into the store's shop over token exchange. The store's app proxy
+ * forwards /apps/svc/* to the app, signed; nothing here answers the app's part for it.
+ *
+ * After every cart change the app embed reconciles the plan line with its product. "One settle"
+ * is: the embed has reported at least one sync since the change, no request of the page is in
+ * flight, and two reads of /cart.js agree. Only then is the cart compared.
+ */
+
+const SHOP = "svc-buyer.myshopify.com";
+const PROPERTY = "_svc_protected_product_ref";
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
+/** Marks the test's own reads of /cart.js, which are not the page's activity. */
+const TEST_READ = "x-buyer-test-read";
+const artifacts = path.join(repoRoot, "test/artifacts");
+
+interface CartLine {
+  key: string;
+  /** Exact: /cart.js is read losslessly here (IDs past 2^53 as strings). */
+  variant_id: string;
+  quantity: number;
+  product_title: string;
+  properties: Record<string, string> | null;
+}
+
+interface StoreProduct {
+  id: string;
+  handle: string;
+  title: string;
+  variants: { id: string; price: string }[];
+}
+
+let emulator: RunningEmulator;
+let service: EmulatorClient;
+let store: RunningStore;
+let server: RunningServer;
+let browser: Browser;
+let laptop: StoreProduct;
+/** The variant the buyer buys: one whose ID a JS number cannot hold (see `roundsInJs`). */
+let buying: { id: string; price: string };
+let planVariants: { id: string; price: string }[];
+
+async function control<Body>(pathName: string, body?: unknown): Promise<Body> {
+  const answer = await fetch(`${store.url}/__store/${pathName}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`The store answered ${answer.status} to ${pathName}: ${text}`);
+  return parseWebhookJson(text) as Body;
+}
+
+/** Whether a JS number (JSON.parse of /cart.js in a browser) changes this ID. */
+function roundsInJs(id: string): boolean {
+  return BigInt(Number(id)) !== BigInt(id);
+}
+
+const appLog = () => `\nThe app's log:\n${server?.output().slice(-4_000) ?? ""}`;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
+  service = new EmulatorClient(emulator);
+  store = await startStore({
+    port: 0,
+    host: "127.0.0.1",
+    storefrontShop: SHOP,
+    retryDelaysMs: [200, 500, 1_000],
+  });
+  const port = await freePort();
+  server = await startProductionServer(
+    {
+      // The app refuses a local store under NODE_ENV=production; `bash scripts/dev.sh` runs the
+      // same build this way.
+      NODE_ENV: "development",
+      SHOPIFY_ADMIN_ORIGIN: store.url,
+      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+      SVC_BASE_URL: emulator.url,
+    },
+    { port },
+  );
+
+  await control("shops", {
+    shop: SHOP,
+    app_url: server.url,
+    api_key: TEST_API_KEY,
+    api_secret: TEST_API_SECRET,
+    currency: "EUR",
+  });
+  const installed = await control<{ installed: boolean }>(`shops/${SHOP}/install`, {});
+  expect(installed.installed).toBe(true);
+  const { default: prisma } = await import("../../app/db.server");
+  await connectShop(prisma, SHOP);
+
+  laptop = await control<StoreProduct>(`shops/${SHOP}/products`, {
+    title: "Aurora 14 Laptop",
+    vendor: "Nimbus",
+    product_type: "Laptops",
+    variants: [
+      { title: "14 inch", price: "249.00" },
+      { title: "16 inch", price: "299.00" },
+    ],
+  });
+  // Above 2^53 doubles are even: of two consecutive IDs one is odd, and JSON.parse rounds it.
+  // The buyer buys that one, so any code that reads an ID as a JS number shows here.
+  const rounded = laptop.variants.find((variant) => roundsInJs(variant.id));
+  if (!rounded)
+    throw new Error(
+      `Every laptop variant ID is exact as a JS number: ${laptop.variants.map((v) => v.id).join(", ")}`,
+    );
+  buying = rounded;
+
+  // The merchant creates the protection product in the app's admin (Protection items → Create).
+  const created = await fetch(
+    `${server.url}/app/items/new?shop=${SHOP}&_data=${encodeURIComponent("routes/app.items_.new")}`,
+    {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER_UA },
+      body: new URLSearchParams({ title: "Accident protection", prices: "19.99, 39.99" }),
+      redirect: "manual",
+    },
+  );
+  expect(created.status, appLog()).toBeLessThan(400);
+  const { products } = await control<{ products: (StoreProduct & { status: string })[] }>(
+    `shops/${SHOP}/products`,
+  );
+  const plan = products.find((product) => product.title === "Accident protection");
+  expect(plan?.status).toBe("UNLISTED");
+  planVariants = plan!.variants;
+
+  // The service's side of the mapping: its plans for laptops are the shop's protection variants
+  // (the service knows them from the merchant's item list, the admin's "Copy all").
+  const catalogue: Catalogue = {
+    currency: "eur",
+    categories: [
+      {
+        id: "electronics",
+        title_keywords: ["laptop"],
+        product_ids: [],
+        price_bands: [
+          {
+            min_price_amount: 1,
+            plans: planVariants.map((variant, index) => ({
+              merchant_product_id: variant.id,
+              price_amount: Math.round(Number(variant.price) * 100),
+              title: { en: `${index + 2}-year protection`, de: `${index + 2} Jahre Schutz` },
+              insurance_details_url: `https://example.com/svc/insurance/${index + 2}-year`,
+            })),
+          },
+        ],
+      },
+    ],
+  };
+  const set = await service.control("catalogue", { body: catalogue });
+  expect(set.status).toBe(200);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await store?.close();
+  await emulator?.close();
+});
+
+/** Everything that went wrong on the page, named; asserted empty at the end. */
+interface Watch {
+  problems: string[];
+  /** Requests of the page not yet finished or failed. */
+  inFlight: Set<string>;
+  lastActivity: number;
+}
+
+async function openBuyer(): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const watch: Watch = { problems: [], inFlight: new Set(), lastActivity: Date.now() };
+  // Nothing may leave the machine.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
+    watch.problems.push(`outside request: ${route.request().url()}`);
+    return route.abort();
+  });
+  // The embed announces each finished sync; the count tells a settle that one has run.
+  await context.addInitScript(() => {
+    const counter = window as unknown as { svcSyncs: number };
+    counter.svcSyncs = 0;
+    document.addEventListener("svc:cart-synced", () => (counter.svcSyncs += 1));
+  });
+  const page = await context.newPage();
+  const where = () => new URL(page.url()).pathname;
+  page.on("console", (message) => {
+    if (message.type() === "error") watch.problems.push(`console on ${where()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) =>
+    watch.problems.push(`page error on ${where()}: ${error.message}`),
+  );
+  let next = 0;
+  const ids = new WeakMap<object, string>();
+  page.on("request", (request) => {
+    if (request.headers()[TEST_READ]) return;
+    const id = String(next++);
+    ids.set(request, id);
+    watch.inFlight.add(id);
+    watch.lastActivity = Date.now();
+  });
+  const done = (request: object) => {
+    const id = ids.get(request);
+    if (id === undefined) return;
+    watch.inFlight.delete(id);
+    watch.lastActivity = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", (request) => {
+    done(request);
+    // A navigation cancels what the old page had in flight; that is no failure of the page.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    watch.problems.push(
+      `failed request: ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
+    );
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) {
+      watch.problems.push(
+        `HTTP ${response.status()}: ${response.request().method()} ${response.url()}`,
+      );
+    }
+  });
+  return { context, page, watch };
+}
+
+/** /cart.js as the page's own fetch gets it, parsed without rounding its IDs. */
+async function cartOf(page: Page): Promise<{ token: string; items: CartLine[] }> {
+  const text = await page.evaluate(
+    async (marker) =>
+      (await fetch("/cart.js", { headers: { accept: "application/json", [marker]: "1" } })).text(),
+    TEST_READ,
+  );
+  return parseWebhookJson(text) as { token: string; items: CartLine[] };
+}
+
+const syncsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { svcSyncs: number }).svcSyncs);
+
+const signatureOf = (items: CartLine[]) =>
+  items.map((item) => `${item.key}×${item.quantity}`).join(",");
+
+/**
+ * Waits for one settle after an action taken when the embed had reported `syncsBefore` syncs,
+ * and gives the cart then.
+ */
+async function settle(page: Page, watch: Watch, syncsBefore: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let previous: string | undefined;
+  for (;;) {
+    const quiet = watch.inFlight.size === 0 && Date.now() - watch.lastActivity > 300;
+    if (quiet && (await syncsOf(page)) > syncsBefore) {
+      const cart = await cartOf(page);
+      const signature = signatureOf(cart.items);
+      if (signature === previous) return cart;
+      previous = signature;
+    } else previous = undefined;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The cart did not settle within ${timeoutMs} ms (in flight: ${watch.inFlight.size}, ` +
+          `syncs: ${await syncsOf(page)} after ${syncsBefore})${appLog()}`,
+      );
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The product's lines and the plan lines that protect it, with what a buyer must see. */
+function planAndProduct(items: CartLine[], productVariantId: string) {
+  const products = items.filter(
+    (item) => item.variant_id === productVariantId && !item.properties?.[PROPERTY],
+  );
+  const plans = items.filter((item) => item.properties?.[PROPERTY] !== undefined);
+  const productQuantity = products.reduce((sum, item) => sum + item.quantity, 0);
+  const planQuantity = plans.reduce((sum, item) => sum + item.quantity, 0);
+  return { products, plans, productQuantity, planQuantity };
+}
+
+function expectPlanFollows(items: CartLine[], quantity: number, step: string) {
+  const variantId = buying.id;
+  const { plans, productQuantity, planQuantity } = planAndProduct(items, variantId);
+  const shown = JSON.stringify(
+    items.map((item) => [item.product_title, item.quantity, item.properties]),
+  );
+  expect(productQuantity, `${step}: the laptop's quantity in ${shown}`).toBe(quantity);
+  expect(planQuantity, `${step}: the plan's quantity in ${shown}`).toBe(quantity);
+  for (const plan of plans) {
+    expect(plan.properties?.[PROPERTY], `${step}: the plan's reference`).toBe(variantId);
+    expect(planVariants.map((variant) => variant.id)).toContain(plan.variant_id);
+  }
+}
+
+/** Dawn's cart page row of the line whose title is `title` (the plan line names its product). */
+function cartRow(page: Page, title: string): Locator {
+  return page.locator("cart-items tr.cart-item").filter({
+    has: page.locator("a.cart-item__name", { hasText: new RegExp(`^\\s*${title}\\s*$`) }),
+  });
+}
+
+async function act(page: Page, watch: Watch, step: string, action: () => Promise<unknown>) {
+  const before = await syncsOf(page);
+  await action();
+  return { step, cart: await settle(page, watch, before) };
+}
+
+function expectNoProblems(watch: Watch, where: string) {
+  expect(watch.problems, `Problems on ${where}:\n${watch.problems.join("\n")}`).toEqual([]);
+}
+
+describe("a buyer in Chromium through Dawn and the app", () => {
+  it(
+    "chooses a plan, changes quantities on the cart page, removes the product, and checks out",
+    { timeout: 180_000 },
+    async () => {
+      const { context, page, watch } = await openBuyer();
+      const variantId = buying.id;
+      const productPage = `${store.url}/products/${laptop.handle}?variant=${variantId}`;
+      try {
+        // 1. The product page: our offer with the emulator's plans, none chosen.
+        await page.goto(productPage, { waitUntil: "load" });
+        const offer = page.locator(".product__info-container [data-svc-offer]");
+        await expect
+          .poll(() => offer.getAttribute("data-state"), { timeout: 15_000 })
+          .toBe("ready");
+        const planInputs = offer.locator("[data-svc-plan]");
+        await expect.poll(() => planInputs.count()).toBe(planVariants.length);
+        expect(await offer.locator("[data-svc-title]").allTextContents()).toEqual([
+          "2-year protection",
+          "3-year protection",
+        ]);
+        expect(await planInputs.first().getAttribute("data-for")).toBe(variantId);
+        expect(
+          await page.locator('form[data-type="add-to-cart-form"] input[name="id"]').inputValue(),
+        ).toBe(variantId);
+        expect(await offer.locator("[data-svc-plan]:checked").count()).toBe(0);
+        expect(await offer.locator('input[value=""]').isChecked()).toBe(true);
+        const shot = path.join(artifacts, "dawn-buyer-product.png");
+        await page.screenshot({ path: shot });
+        mkdirSync(path.join(repoRoot, "docs/screenshots"), { recursive: true });
+        copyFileSync(shot, path.join(repoRoot, "docs/screenshots/storefront-product.png"));
+
+        // 2. Choose the 3-year plan and add to cart with Dawn's button (product-form.js).
+        const threeYear = planVariants[1]!.id;
+        await offer.locator("label", { hasText: "3-year protection" }).click();
+        expect(await offer.locator("[data-svc-plan]:checked").getAttribute("value")).toBe(
+          threeYear,
+        );
+        const added = await act(page, watch, "add to cart", async () => {
+          const answer = page.waitForResponse(
+            (response) =>
+              new URL(response.url()).pathname === "/cart/add" &&
+              response.request().method() === "POST",
+          );
+          await page.locator('product-form button[name="add"]').click();
+          const response = await answer;
+          expect(response.status()).toBe(200);
+          const body = response.request().postData() ?? "";
+          expect(body).toContain(`items[][properties][${PROPERTY}]`);
+          expect(body).toContain("sections");
+        });
+        expectPlanFollows(added.cart.items, 1, added.step);
+        expect(planAndProduct(added.cart.items, variantId).plans[0]?.variant_id).toBe(threeYear);
+
+        // Dawn's cart notification (the theme's cart_type), then its "View cart".
+        const notification = page.locator("#cart-notification");
+        await expect.poll(() => notification.getAttribute("class")).toContain("active");
+        await page.screenshot({ path: path.join(artifacts, "dawn-buyer-cart-notification.png") });
+        expectNoProblems(watch, "the product page");
+
+        // 3. The cart page: Dawn's plus button, a typed quantity, minus, then remove.
+        await page.locator("#cart-notification-button").click();
+        await page.waitForURL(/\/cart$/);
+        const laptopRow = cartRow(page, "Aurora 14 Laptop");
+        await expect.poll(() => laptopRow.count()).toBe(1);
+        await expect.poll(() => cartRow(page, "Accident protection").count()).toBe(1);
+
+        const plus = await act(page, watch, "plus on the cart page", () =>
+          laptopRow.locator('button[name="plus"]').click(),
+        );
+        expectPlanFollows(plus.cart.items, 2, plus.step);
+        await expect
+          .poll(() =>
+            cartRow(page, "Accident protection").locator("input.quantity__input").inputValue(),
+          )
+          .toBe("2");
+        await page.screenshot({
+          path: path.join(artifacts, "dawn-buyer-cart.png"),
+          fullPage: true,
+        });
+
+        const typed = await act(page, watch, "typed quantity on the cart page", async () => {
+          const input = laptopRow.locator("input.quantity__input");
+          await input.fill("4");
+          await input.dispatchEvent("change");
+        });
+        expectPlanFollows(typed.cart.items, 4, typed.step);
+
+        const minus = await act(page, watch, "minus on the cart page", () =>
+          laptopRow.locator('button[name="minus"]').click(),
+        );
+        expectPlanFollows(minus.cart.items, 3, minus.step);
+        await expect
+          .poll(() =>
+            cartRow(page, "Accident protection").locator("input.quantity__input").inputValue(),
+          )
+          .toBe("3");
+
+        const removed = await act(page, watch, "remove on the cart page", () =>
+          laptopRow.locator("cart-remove-button a, cart-remove-button button").first().click(),
+        );
+        expect(removed.cart.items, `${removed.step}: the plan goes with its product`).toEqual([]);
+        expectNoProblems(watch, "the cart page");
+
+        // 5. Again with two laptops and the 2-year plan, then check out.
+        await page.goto(productPage, { waitUntil: "load" });
+        await expect
+          .poll(() => offer.getAttribute("data-state"), { timeout: 15_000 })
+          .toBe("ready");
+        const twoYear = planVariants[0]!.id;
+        await offer.locator("label", { hasText: "2-year protection" }).click();
+        await page.locator('quantity-input input[name="quantity"]').first().fill("2");
+        const again = await act(page, watch, "add two", () =>
+          page.locator('product-form button[name="add"]').click(),
+        );
+        expectPlanFollows(again.cart.items, 2, again.step);
+        const cartToken = again.cart.token;
+
+        await page.goto(`${store.url}/checkout`, { waitUntil: "load" });
+        await expect
+          .poll(() => page.locator("#checkout-lines").textContent())
+          .toContain("Aurora 14 Laptop");
+        await page.locator("#checkout-email").fill("ada@example.com");
+        await page.locator("#checkout-pay").click();
+        await page.waitForURL(/\/checkouts\/[^/]+\/thank-you$/);
+        const orderId = (await page.locator("#order-id").textContent())?.trim() ?? "";
+        expect(orderId).toMatch(/^\d+$/);
+        expectNoProblems(watch, "the checkout");
+
+        // The order reaches the service as order_placed, the plan line naming its product.
+        const deadline = Date.now() + 30_000;
+        let placed;
+        for (;;) {
+          const state = await service.state("sandbox");
+          placed = state.orders.find((order) => order.order_id === orderId)?.placed;
+          if (placed) break;
+          if (Date.now() > deadline)
+            throw new Error(`order_placed for ${orderId} never came${appLog()}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const planLine = placed.line_items.find((line) => line.product_id === twoYear);
+        expect(planLine, JSON.stringify(placed.line_items)).toBeDefined();
+        expect(planLine?.custom_properties?.product_reference).toBe(variantId);
+        expect(planLine?.quantity).toBe(2);
+        const productLine = placed.line_items.find((line) => line.product_id === variantId);
+        expect(productLine?.quantity).toBe(2);
+        expect(placed.cart_id).toBe(cartToken);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
