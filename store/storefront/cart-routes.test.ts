@@ -277,4 +277,28 @@ describe("POST /cart/change, /cart/update, /cart/clear", () => {
     const cleared = await app.inject({ method: "POST", url: "/cart/clear.js", headers });
     expect(json(cleared)).toMatchObject({ item_count: 0, items: [], note: "Gift" });
   });
+
+  it("takes Dawn's cart form at /cart and goes to the checkout for its Check out button", async () => {
+    const cookie = await filledCart();
+    const headers = { "content-type": "application/x-www-form-urlencoded", cookie };
+    // Dawn's main-cart-items form: one updates[] per line, in line order; the button's name.
+    const checkout = await app.inject({
+      method: "POST",
+      url: "/cart",
+      headers,
+      payload: "updates%5B%5D=3&updates%5B%5D=3&note=&checkout=",
+    });
+    expect(checkout.statusCode).toBe(302);
+    expect(checkout.headers.location).toBe("/checkout");
+    const cart = carts.find(fixture.shop, cookie.slice(5));
+    expect(cart?.lines.map((line) => line.quantity)).toEqual([3, 3]);
+    const update = await app.inject({
+      method: "POST",
+      url: "/cart",
+      headers,
+      payload: "updates%5B%5D=1&updates%5B%5D=1",
+    });
+    expect(update.headers.location).toBe("/cart");
+    expect(cart?.lines.map((line) => line.quantity)).toEqual([1, 1]);
+  });
 });

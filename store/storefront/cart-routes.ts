@@ -137,6 +137,12 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): 
       });
     }
 
+    // Dawn's cart page and cart notification post their cart form here, "Check out" as
+    // `checkout`: Shopify applies the form as /cart/update does, then goes to the checkout.
+    scope.post("/cart", async (request, reply) =>
+      answerCartAction("update", false, request, reply),
+    );
+
     for (const action of ["add", "change", "update", "clear"] as const) {
       for (const suffix of ["", ".js"]) {
         scope.post(`/cart/${action}${suffix}`, async (request, reply) =>
@@ -179,7 +185,8 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): 
       if (!json) {
         const returnTo = typeof params.return_to === "string" ? params.return_to : "";
         // Only a path on this storefront, as Shopify refuses open redirects.
-        const location = /^\/(?!\/)/.test(returnTo) ? returnTo : "/cart";
+        const location =
+          "checkout" in params ? "/checkout" : /^\/(?!\/)/.test(returnTo) ? returnTo : "/cart";
         return reply.code(302).header("location", location).send();
       }
 

@@ -447,7 +447,13 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         expectPlanFollows(again.cart.items, 2, again.step);
         const cartToken = again.cart.token;
 
-        await page.goto(`${store.url}/checkout`, { waitUntil: "load" });
+        // Dawn's own way to the checkout: the notification's "View cart", then "Check out".
+        await expect.poll(() => notification.getAttribute("class")).toContain("active");
+        await page.locator("#cart-notification-button").click();
+        await page.waitForURL(/\/cart$/);
+        await expect.poll(() => cartRow(page, "Accident protection").count()).toBe(1);
+        await page.locator("button#checkout").click();
+        await page.waitForURL(/\/checkout$/);
         await expect
           .poll(() => page.locator("#checkout-lines").textContent())
           .toContain("Aurora 14 Laptop");
@@ -456,6 +462,12 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         await page.waitForURL(/\/checkouts\/[^/]+\/thank-you$/);
         const orderId = (await page.locator("#order-id").textContent())?.trim() ?? "";
         expect(orderId).toMatch(/^\d+$/);
+        expect(await page.locator("#order-lines").textContent()).toContain(
+          `2 × Accident protection`,
+        );
+        expect(await page.locator("#order-lines").textContent()).toContain(
+          `(protects variant ${variantId})`,
+        );
         expectNoProblems(watch, "the checkout");
 
         // The order reaches the service as order_placed, the plan line naming its product.
@@ -481,4 +493,45 @@ describe("a buyer in Chromium through Dawn and the app", () => {
       }
     },
   );
+
+  it("pairs a plan with a theme's JSON add of one item, IDs exact, answered as one item", async () => {
+    const { context, page, watch } = await openBuyer();
+    const plan = planVariants.find((variant) => roundsInJs(variant.id));
+    if (!plan)
+      throw new Error(
+        `No plan variant ID rounds in JS: ${planVariants.map((v) => v.id).join(", ")}`,
+      );
+    const title = `${planVariants.indexOf(plan) + 2}-year protection`;
+    try {
+      await page.goto(`${store.url}/products/${laptop.handle}?variant=${buying.id}`, {
+        waitUntil: "load",
+      });
+      const offer = page.locator(".product__info-container [data-svc-offer]");
+      await expect.poll(() => offer.getAttribute("data-state"), { timeout: 15_000 }).toBe("ready");
+      await offer.locator("label", { hasText: title }).click();
+      // As a theme that adds with fetch and JSON does (Dawn sends FormData): one item, the
+      // variant as text, since a JS number would round it.
+      const syncsBefore = await syncsOf(page);
+      const answer = await page.evaluate(async (id) => {
+        const response = await fetch("/cart/add.js", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify({ id, quantity: 1 }),
+        });
+        return { status: response.status, text: await response.text() };
+      }, buying.id);
+      expect(answer.status, answer.text).toBe(200);
+      const body = parseWebhookJson(answer.text) as { id: string; key: string; items: CartLine[] };
+      // Shopify's answer to one item (the theme sent one), with the lines of the two added.
+      expect(body.id).toBe(buying.id);
+      expect(body.key).toBe(body.items[0]?.key);
+      expect(body.items.map((item) => item.variant_id)).toEqual([buying.id, plan.id]);
+      const { items } = await settle(page, watch, syncsBefore);
+      expectPlanFollows(items, 1, "JSON add");
+      expect(planAndProduct(items, buying.id).plans[0]?.variant_id).toBe(plan.id);
+      expectNoProblems(watch, "the product page");
+    } finally {
+      await context.close();
+    }
+  });
 });
