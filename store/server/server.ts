@@ -11,7 +11,7 @@ import { StoreUserError } from "../model";
 import { StoreState } from "../state";
 import { StoreCarts } from "../storefront/cart";
 import { registerStorefrontCommerce } from "../storefront/commerce";
-import { storefrontShopOf } from "../storefront/contract";
+import { storefrontShopOf, type StorefrontRequest } from "../storefront/contract";
 import { registerThemeRoutes, renderSections } from "../storefront/theme/routes";
 import { registerEmbeddedAdmin } from "../storefront/admin";
 import {
@@ -45,8 +45,11 @@ export interface StoreOptions {
   logger?: boolean;
   /** The shop whose storefront the origin's root serves; the first shop created by default. */
   storefrontShop?: string;
-  /** The theme editor's switches for the app's block and embed in Dawn (both on by default). */
-  storefrontApp?: { block: boolean; embed: boolean };
+  /**
+   * The theme editor's switches for the app's block and embed in Dawn (both on by default), and
+   * Dawn's cart type. Read on every request: a change shows as after the merchant's save.
+   */
+  storefrontApp?: StorefrontRequest["app"];
 }
 
 export interface RunningStore {

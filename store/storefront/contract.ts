@@ -77,7 +77,12 @@ export interface StorefrontRequest {
   url: string;
   locale: string;
   /** The theme editor's switches for the app (both on, as the merchant saved them). */
-  app: { block: boolean; embed: boolean };
+  app: {
+    block: boolean;
+    embed: boolean;
+    /** Dawn's "Cart type" (settings_data `cart_type`) as saved; the theme's own when absent. */
+    cartType?: "drawer" | "page" | "notification";
+  };
 }
 
 /** Renders Dawn's sections for a cart answer's `sections` parameter (Section Rendering API). */

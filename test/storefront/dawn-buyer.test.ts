@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import { freePort } from "../../scripts/bench/processes";
 import { startStore, type RunningStore } from "../../store/server/server";
+import type { StorefrontRequest } from "../../store/storefront/contract";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
@@ -51,6 +52,8 @@ interface StoreProduct {
 let emulator: RunningEmulator;
 let service: EmulatorClient;
 let store: RunningStore;
+/** The theme editor's saves, read by the store on every request (the cart type changes). */
+const switches: StorefrontRequest["app"] = { block: true, embed: true };
 let server: RunningServer;
 let browser: Browser;
 let laptop: StoreProduct;
@@ -84,6 +87,7 @@ beforeAll(async () => {
     port: 0,
     host: "127.0.0.1",
     storefrontShop: SHOP,
+    storefrontApp: switches,
     retryDelaysMs: [200, 500, 1_000],
   });
   const port = await freePort();
@@ -312,9 +316,9 @@ function expectPlanFollows(items: CartLine[], quantity: number, step: string) {
   }
 }
 
-/** Dawn's cart page row of the line whose title is `title` (the plan line names its product). */
-function cartRow(page: Page, title: string): Locator {
-  return page.locator("cart-items tr.cart-item").filter({
+/** The row of the line titled `title` in Dawn's cart page (or, with `in`, its cart drawer). */
+function cartRow(page: Page, title: string, list = "cart-items"): Locator {
+  return page.locator(`${list} tr.cart-item`).filter({
     has: page.locator("a.cart-item__name", { hasText: new RegExp(`^\\s*${title}\\s*$`) }),
   });
 }
@@ -493,6 +497,61 @@ describe("a buyer in Chromium through Dawn and the app", () => {
       }
     },
   );
+
+  it("follows the product's quantity in Dawn's cart drawer, the merchant's other cart type", async () => {
+    switches.cartType = "drawer";
+    const { context, page, watch } = await openBuyer();
+    try {
+      await page.goto(`${store.url}/products/${laptop.handle}?variant=${buying.id}`, {
+        waitUntil: "load",
+      });
+      const offer = page.locator(".product__info-container [data-svc-offer]");
+      await expect.poll(() => offer.getAttribute("data-state"), { timeout: 15_000 }).toBe("ready");
+      expect(await offer.locator("[data-svc-plan]:checked").count()).toBe(0);
+      await offer.locator("label", { hasText: "2-year protection" }).click();
+      const added = await act(page, watch, "add to cart (drawer)", () =>
+        page.locator('product-form button[name="add"]').click(),
+      );
+      expectPlanFollows(added.cart.items, 1, added.step);
+
+      const drawer = page.locator("cart-drawer");
+      await expect.poll(() => drawer.getAttribute("class")).toContain("active");
+      const laptopRow = cartRow(page, "Aurora 14 Laptop", "cart-drawer-items");
+      const planRow = cartRow(page, "Accident protection", "cart-drawer-items");
+      await expect.poll(() => laptopRow.count()).toBe(1);
+      await expect.poll(() => planRow.count()).toBe(1);
+
+      const plus = await act(page, watch, "plus in the cart drawer", () =>
+        laptopRow.locator('button[name="plus"]').click(),
+      );
+      expectPlanFollows(plus.cart.items, 2, plus.step);
+      await expect.poll(() => planRow.locator("input.quantity__input").inputValue()).toBe("2");
+      await page.screenshot({ path: path.join(artifacts, "dawn-buyer-cart-drawer.png") });
+
+      const typed = await act(page, watch, "typed quantity in the cart drawer", async () => {
+        const input = laptopRow.locator("input.quantity__input");
+        await input.fill("3");
+        await input.dispatchEvent("change");
+      });
+      expectPlanFollows(typed.cart.items, 3, typed.step);
+
+      const minus = await act(page, watch, "minus in the cart drawer", () =>
+        laptopRow.locator('button[name="minus"]').click(),
+      );
+      expectPlanFollows(minus.cart.items, 2, minus.step);
+      await expect.poll(() => planRow.locator("input.quantity__input").inputValue()).toBe("2");
+
+      const removed = await act(page, watch, "remove in the cart drawer", () =>
+        laptopRow.locator("cart-remove-button a, cart-remove-button button").first().click(),
+      );
+      expect(removed.cart.items, `${removed.step}: the plan goes with its product`).toEqual([]);
+      await expect.poll(() => planRow.count()).toBe(0);
+      expectNoProblems(watch, "the cart drawer");
+    } finally {
+      delete switches.cartType;
+      await context.close();
+    }
+  });
 
   it("pairs a plan with a theme's JSON add of one item, IDs exact, answered as one item", async () => {
     const { context, page, watch } = await openBuyer();

@@ -19,6 +19,8 @@ export const EMBED_BLOCK_ID = "11223344556677889900";
 export interface AppSwitches {
   block: boolean;
   embed: boolean;
+  /** Dawn's "Cart type" setting, saved in the editor like the embed; Dawn's own when absent. */
+  cartType?: "drawer" | "page" | "notification";
 }
 
 /** The app block a `shopify://apps/...` type names, or undefined for a theme's own block. */
@@ -43,14 +45,30 @@ export function withOfferBlock(productTemplate: JsonObject): JsonObject {
   return template;
 }
 
-/** config/settings_data.json with our app embed on in `current.blocks`. */
-export function withCartRulesEmbed(settingsData: JsonObject): JsonObject {
+/** settings_data.json with `current` as an object, as the editor's first save leaves it. */
+function savedSettings(settingsData: JsonObject): { data: JsonObject; current: JsonObject } {
   const data = structuredClone(settingsData);
   // `current` may name a preset ("Default"); the editor's first save copies it into an object.
   const current = isJsonObject(data.current)
     ? data.current
     : structuredClone((data.presets as Record<string, JsonObject>)[String(data.current)] ?? {});
   data.current = current;
+  return { data, current };
+}
+
+/** config/settings_data.json with the theme setting "Cart type" saved as `cartType`. */
+export function withCartType(
+  settingsData: JsonObject,
+  cartType: NonNullable<AppSwitches["cartType"]>,
+): JsonObject {
+  const { data, current } = savedSettings(settingsData);
+  current.cart_type = cartType;
+  return data;
+}
+
+/** config/settings_data.json with our app embed on in `current.blocks`. */
+export function withCartRulesEmbed(settingsData: JsonObject): JsonObject {
+  const { data, current } = savedSettings(settingsData);
   const blocks = isJsonObject(current.blocks) ? current.blocks : {};
   blocks[EMBED_BLOCK_ID] = {
     type: EMBED_BLOCK_TYPE,
@@ -66,8 +84,11 @@ export function installApp(
   files: { productTemplate: JsonObject; settingsData: JsonObject },
   switches: AppSwitches,
 ): { productTemplate: JsonObject; settingsData: JsonObject } {
+  const settingsData = switches.cartType
+    ? withCartType(files.settingsData, switches.cartType)
+    : files.settingsData;
   return {
     productTemplate: switches.block ? withOfferBlock(files.productTemplate) : files.productTemplate,
-    settingsData: switches.embed ? withCartRulesEmbed(files.settingsData) : files.settingsData,
+    settingsData: switches.embed ? withCartRulesEmbed(settingsData) : settingsData,
   };
 }

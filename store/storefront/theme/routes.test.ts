@@ -16,7 +16,12 @@ interface Harness {
 const open: FastifyInstance[] = [];
 
 async function storefront(
-  options: { filledCart?: boolean; block?: boolean; embed?: boolean } = {},
+  options: {
+    filledCart?: boolean;
+    block?: boolean;
+    embed?: boolean;
+    cartType?: StorefrontRequest["app"]["cartType"];
+  } = {},
 ): Promise<Harness> {
   const state = new StoreState();
   const catalog = seedCatalog(state);
@@ -25,7 +30,11 @@ async function storefront(
     state,
     storefrontShop: () => storefrontShopOf(state.shops(), undefined),
     carts: fixedCarts(catalog, options.filledCart ?? false),
-    app: () => ({ block: options.block ?? true, embed: options.embed ?? true }),
+    app: () => ({
+      block: options.block ?? true,
+      embed: options.embed ?? true,
+      ...(options.cartType ? { cartType: options.cartType } : {}),
+    }),
   });
   open.push(app);
   return { app, catalog, state };
@@ -90,6 +99,21 @@ describe("Dawn's pages", () => {
     expect(html).not.toContain("data-svc-offer");
     expect(html).not.toContain("data-svc-cart-rules");
     expect(html).not.toContain("svc-protection");
+  });
+
+  it("renders Dawn's cart notification, or its cart drawer when the editor saved that cart type", async () => {
+    const notification = await storefront();
+    const page = (
+      await notification.app.inject(`/products/${notification.catalog.snowboard.handle}`)
+    ).body;
+    expect(page).toContain("<cart-notification");
+    expect(page).not.toContain("<cart-drawer");
+    const drawer = await storefront({ cartType: "drawer" });
+    const html = (await drawer.app.inject(`/products/${drawer.catalog.snowboard.handle}`)).body;
+    expectCleanPage(html);
+    expect(html).toContain("<cart-drawer");
+    expect(html).not.toContain("<cart-notification");
+    expect(html).toContain("data-svc-cart-rules");
   });
 
   it("shows the variant that ?variant= and Dawn's ?option_values= select", async () => {

@@ -30,7 +30,7 @@ export interface ThemeRouteDeps {
   storefrontShop: () => StoreShop | undefined;
   carts: CartSource;
   /** The theme editor's switches for our block and embed (both on as the merchant saved them). */
-  app: () => { block: boolean; embed: boolean };
+  app: () => StorefrontRequest["app"];
 }
 
 let sharedTheme: DawnTheme | undefined;
