@@ -234,8 +234,6 @@ async function openBuyer(): Promise<{ context: BrowserContext; page: Page; watch
   page.on("requestfinished", done);
   page.on("requestfailed", (request) => {
     done(request);
-    // A navigation cancels what the old page had in flight; that is no failure of the page.
-    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
     watch.problems.push(
       `failed request: ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
     );
@@ -289,6 +287,18 @@ async function settle(page: Page, watch: Watch, syncsBefore: number, timeoutMs =
     }
     await page.waitForTimeout(100);
   }
+}
+
+/**
+ * Waits until the page has nothing in flight, before a navigation: one that cut a request off
+ * would be a failed request that no buyer's action caused.
+ */
+async function quiet(watch: Watch, timeoutMs = 10_000) {
+  await expect
+    .poll(() => watch.inFlight.size === 0 && Date.now() - watch.lastActivity > 300, {
+      timeout: timeoutMs,
+    })
+    .toBe(true);
 }
 
 /** The product's lines and the plan lines that protect it, with what a buyer must see. */
@@ -394,6 +404,7 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         expectNoProblems(watch, "the product page");
 
         // 3. The cart page: Dawn's plus button, a typed quantity, minus, then remove.
+        await quiet(watch);
         await page.locator("#cart-notification-button").click();
         await page.waitForURL(/\/cart$/);
         const laptopRow = cartRow(page, "Aurora 14 Laptop");
@@ -438,6 +449,7 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         expectNoProblems(watch, "the cart page");
 
         // 5. Again with two laptops and the 2-year plan, then check out.
+        await quiet(watch);
         await page.goto(productPage, { waitUntil: "load" });
         await expect
           .poll(() => offer.getAttribute("data-state"), { timeout: 15_000 })
@@ -453,9 +465,11 @@ describe("a buyer in Chromium through Dawn and the app", () => {
 
         // Dawn's own way to the checkout: the notification's "View cart", then "Check out".
         await expect.poll(() => notification.getAttribute("class")).toContain("active");
+        await quiet(watch);
         await page.locator("#cart-notification-button").click();
         await page.waitForURL(/\/cart$/);
         await expect.poll(() => cartRow(page, "Accident protection").count()).toBe(1);
+        await quiet(watch);
         await page.locator("button#checkout").click();
         await page.waitForURL(/\/checkout$/);
         await expect
