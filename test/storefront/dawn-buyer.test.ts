@@ -21,6 +21,10 @@ import { launchChromium } from "./browser";
  * (npm start) installed into the store's shop over token exchange. The store's app proxy
  * forwards /apps/svc/* to the app, signed; nothing here answers the app's part for it.
  *
+ * Screenshots: test/artifacts/dawn-buyer-*.png (the product page with the offer, the cart
+ * notification, the cart page, the cart drawer); with SVC_UPDATE_SCREENSHOTS=1 the product page
+ * also goes to docs/screenshots/storefront-product.png, which the README links.
+ *
  * After every cart change the app embed reconciles the plan line with its product. "One settle"
  * is: the embed has reported at least one sync since the change, no request of the page is in
  * flight, and two reads of /cart.js agree. Only then is the cart compared.
@@ -372,8 +376,11 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         expect(await offer.locator('input[value=""]').isChecked()).toBe(true);
         const shot = path.join(artifacts, "dawn-buyer-product.png");
         await page.screenshot({ path: shot });
-        mkdirSync(path.join(repoRoot, "docs/screenshots"), { recursive: true });
-        copyFileSync(shot, path.join(repoRoot, "docs/screenshots/storefront-product.png"));
+        // The README's picture is renewed on request only, so a test run leaves the tree clean.
+        if (process.env.SVC_UPDATE_SCREENSHOTS === "1") {
+          mkdirSync(path.join(repoRoot, "docs/screenshots"), { recursive: true });
+          copyFileSync(shot, path.join(repoRoot, "docs/screenshots/storefront-product.png"));
+        }
 
         // 2. Choose the 3-year plan and add to cart with Dawn's button (product-form.js).
         const threeYear = planVariants[1]!.id;
