@@ -94,19 +94,31 @@ function rawBlockTag(tagName: string, render: (body: string) => string = () => "
   };
 }
 
+/** The Liquid between `{% name %}` and `{% endname %}`, for tags whose body is Liquid. */
+function parseBody(
+  tagName: string,
+  token: TagToken,
+  remainTokens: TopLevelToken[],
+  parser: Parser,
+): Template[] {
+  const templates: Template[] = [];
+  const stream = parser
+    .parseStream(remainTokens)
+    .on(`tag:end${tagName}`, () => stream.stop())
+    .on("template", (template: Template) => templates.push(template))
+    .on("end", () => {
+      throw new Error(`tag ${token.getText()} not closed`);
+    });
+  stream.start();
+  return templates;
+}
+
 /** A tag holding Liquid: `{% style %}` renders its body into a `<style data-shopify>`. */
 class StyleTag extends Tag {
-  private readonly templates: Template[] = [];
+  private readonly templates: Template[];
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid, parser: Parser) {
     super(token, remainTokens, liquid);
-    const stream = parser
-      .parseStream(remainTokens)
-      .on("tag:endstyle", () => stream.stop())
-      .on("template", (template: Template) => this.templates.push(template))
-      .on("end", () => {
-        throw new Error(`tag ${token.getText()} not closed`);
-      });
-    stream.start();
+    this.templates = parseBody("style", token, remainTokens, parser);
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     emitter.write("<style data-shopify>");
@@ -149,7 +161,7 @@ class FormTag extends Tag {
   private readonly type: Value;
   private readonly object: Value | undefined;
   private readonly hash: Hash;
-  private readonly templates: Template[] = [];
+  private readonly templates: Template[];
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid, parser: Parser) {
     super(token, remainTokens, liquid);
     const args = token.args.trim();
@@ -161,14 +173,7 @@ class FormTag extends Tag {
     this.type = new Value(typeText, liquid);
     this.object = objectText === undefined ? undefined : new Value(objectText, liquid);
     this.hash = new Hash(rest);
-    const stream = parser
-      .parseStream(remainTokens)
-      .on("tag:endform", () => stream.stop())
-      .on("template", (template: Template) => this.templates.push(template))
-      .on("end", () => {
-        throw new Error(`tag ${token.getText()} not closed`);
-      });
-    stream.start();
+    this.templates = parseBody("form", token, remainTokens, parser);
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     const type = String(yield this.type.value(ctx));
@@ -221,42 +226,19 @@ function formDrop(type: string) {
   };
 }
 
-/** `{% section 'name' %}` */
-class SectionTag extends Tag {
-  private readonly nameValue: Value;
-  constructor(
-    token: TagToken,
-    remainTokens: TopLevelToken[],
-    liquid: Liquid,
-    private readonly hooks: ThemeHooks,
-  ) {
-    super(token, remainTokens, liquid);
-    this.nameValue = new Value(token.args, liquid);
-  }
-  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
-    const name = String(yield this.nameValue.value(ctx));
-    const html = (yield this.hooks.renderStaticSection(ctx, name)) as string | null;
-    if (html === null) throw new Error(`section tag: Dawn has no section ${name}`);
-    emitter.write(html);
-  }
-}
-
-/** `{% sections 'header-group' %}` */
-class SectionsTag extends Tag {
-  private readonly nameValue: Value;
-  constructor(
-    token: TagToken,
-    remainTokens: TopLevelToken[],
-    liquid: Liquid,
-    private readonly hooks: ThemeHooks,
-  ) {
-    super(token, remainTokens, liquid);
-    this.nameValue = new Value(token.args, liquid);
-  }
-  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
-    const name = String(yield this.nameValue.value(ctx));
-    emitter.write(yield this.hooks.renderSectionGroup(ctx, name));
-  }
+/** A tag that writes what `renderNamed` renders for its one argument, a name. */
+function namedRenderTag(renderNamed: (ctx: Context, name: string) => Promise<string>) {
+  return class extends Tag {
+    private readonly nameValue: Value;
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid);
+      this.nameValue = new Value(token.args, liquid);
+    }
+    *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+      const name = String(yield this.nameValue.value(ctx));
+      emitter.write(yield renderNamed(ctx, name));
+    }
+  };
 }
 
 /**
@@ -305,21 +287,14 @@ export interface PaginateDrop {
 class PaginateTag extends Tag {
   private readonly path: string[];
   private readonly pageSize: Value;
-  private readonly templates: Template[] = [];
+  private readonly templates: Template[];
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid, parser: Parser) {
     super(token, remainTokens, liquid);
     const match = /^\s*([\w.]+)\s+by\s+([\s\S]+?)\s*$/.exec(token.args);
     if (!match?.[1] || !match[2]) throw new Error(`paginate: cannot read ${token.getText()}`);
     this.path = match[1].split(".");
     this.pageSize = new Value(match[2], liquid);
-    const stream = parser
-      .parseStream(remainTokens)
-      .on("tag:endpaginate", () => stream.stop())
-      .on("template", (template: Template) => this.templates.push(template))
-      .on("end", () => {
-        throw new Error(`tag ${token.getText()} not closed`);
-      });
-    stream.start();
+    this.templates = parseBody("paginate", token, remainTokens, parser);
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     const pageSize = Math.max(1, Number(yield this.pageSize.value(ctx)) || 1);
@@ -453,295 +428,290 @@ const PLACEHOLDER_SVG = (name: string, cls: string) =>
   `<rect width="525.5" height="525.5" fill="#f2f2f2"/><path d="M172 345l66-88 48 64 38-46 69 70z" fill="#d6d6d6"/>` +
   `<circle cx="325" cy="200" r="28" fill="#d6d6d6"/></svg>`;
 
+type Filter = (this: FilterThis, input: unknown, ...args: unknown[]) => unknown;
+
+function money(this: FilterThis, input: unknown): string {
+  const shop = shopOf(this.context);
+  return formatMoney(Number(input ?? 0), shop.money_format, shop.currency_decimals);
+}
+
+function handleize(input: unknown): string {
+  return String(input ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function cartItemsOf(cart: unknown): Record<string, unknown>[] {
+  return isJsonObject(cart) && Array.isArray(cart.items)
+    ? (cart.items as Record<string, unknown>[])
+    : [];
+}
+
 function registerFilters(liquid: Liquid, hooks: ThemeHooks): void {
-  const filters: Record<string, (this: FilterThis, input: unknown, ...args: unknown[]) => unknown> =
-    {
-      t(input, ...args) {
-        return hooks.translate(String(input), hashOf(args));
-      },
-      // Shopify's docs name `t` "translate"; both spell the same filter.
-      translate(input, ...args) {
-        return hooks.translate(String(input), hashOf(args));
-      },
-      money(input) {
-        const shop = shopOf(this.context);
-        return formatMoney(Number(input ?? 0), shop.money_format, shop.currency_decimals);
-      },
-      money_with_currency(input) {
-        const shop = shopOf(this.context);
-        return formatMoney(
-          Number(input ?? 0),
-          shop.money_with_currency_format,
-          shop.currency_decimals,
-        );
-      },
-      money_without_currency(input) {
-        const shop = shopOf(this.context);
-        return formatMoney(Number(input ?? 0), "{{amount}}", shop.currency_decimals);
-      },
-      money_without_trailing_zeros(input) {
-        const shop = shopOf(this.context);
-        const text = formatMoney(Number(input ?? 0), shop.money_format, shop.currency_decimals);
-        return text.replace(/([.,])0+(?!\d)/, "");
-      },
-      asset_url(input) {
-        return hooks.assetUrl(String(input));
-      },
-      inline_asset_content(input) {
-        return hooks.assetContent(String(input));
-      },
-      // The store has no product images: every image is nil and Dawn shows its placeholders.
-      image_url(input) {
-        if (isBlank(input)) return "";
-        if (typeof input === "string") return input;
-        const src = isJsonObject(input) ? input.src : undefined;
-        return typeof src === "string" ? src : "";
-      },
-      img_url(input) {
-        return typeof input === "string" ? input : "";
-      },
-      image_tag(input, ...args) {
-        if (isBlank(input)) return "";
-        const attributes = hashOf(args);
-        const extra = Object.entries(attributes)
-          .filter(
-            ([key]) =>
-              !["widths", "sizes", "preload"].includes(key) &&
-              attributes[key] !== undefined &&
-              attributes[key] !== null,
-          )
-          .map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)
-          .join("");
-        return `<img src="${escapeHtml(input)}"${extra}>`;
-      },
-      stylesheet_tag(input) {
-        return `<link href="${escapeHtml(input)}" rel="stylesheet" type="text/css" media="all" />`;
-      },
-      script_tag(input) {
-        return `<script src="${escapeHtml(input)}" type="text/javascript"></script>`;
-      },
-      placeholder_svg_tag(input, cls) {
-        return PLACEHOLDER_SVG(String(input), cls === undefined ? "" : String(cls));
-      },
-      font_face(input) {
-        if (input instanceof FontDrop && input["system?"]) return "";
-        throw new Error(`font_face: only system fonts are available offline, not ${String(input)}`);
-      },
-      font_url(input) {
-        if (input instanceof FontDrop) return "";
-        throw new Error(`font_url needs a font, not ${String(input)}`);
-      },
-      font_modify(input, property, value) {
-        if (!(input instanceof FontDrop)) return null;
-        return input.modified(String(property), String(value));
-      },
-      color_brightness(input) {
-        return Math.round(toColor(input).brightness * 100) / 100;
-      },
-      color_lighten(input, amount) {
-        return toColor(input).withLightness(Number(amount));
-      },
-      color_darken(input, amount) {
-        return toColor(input).withLightness(-Number(amount));
-      },
-      color_to_rgb(input) {
-        const color = toColor(input);
-        return color.alpha < 1
-          ? `rgba(${color.red}, ${color.green}, ${color.blue}, ${color.alpha})`
-          : `rgb(${color.red}, ${color.green}, ${color.blue})`;
-      },
-      color_modify(input, property, value) {
-        const color = toColor(input);
-        const amount = Number(value);
-        switch (String(property)) {
-          case "alpha":
-            return new ColorDrop(color.red, color.green, color.blue, amount);
-          case "red":
-            return new ColorDrop(amount, color.green, color.blue, color.alpha);
-          case "green":
-            return new ColorDrop(color.red, amount, color.blue, color.alpha);
-          case "blue":
-            return new ColorDrop(color.red, color.green, amount, color.alpha);
-          case "lightness":
-            return ColorDrop.fromHsl(color.hsl.hue, color.hsl.saturation, amount, color.alpha);
-          default:
-            throw new Error(`color_modify does not know ${String(property)}`);
-        }
-      },
-      json(input) {
-        return JSON.stringify(input ?? null, (_key, value: unknown) =>
-          value instanceof Drop ? (value.valueOf() as unknown) : value,
+  const translate: Filter = (input, ...args) => hooks.translate(String(input), hashOf(args));
+  const filters: Record<string, Filter> = {
+    t: translate,
+    // Shopify's docs name `t` "translate"; both spell the same filter.
+    translate,
+    money,
+    money_with_currency(input) {
+      const shop = shopOf(this.context);
+      return formatMoney(
+        Number(input ?? 0),
+        shop.money_with_currency_format,
+        shop.currency_decimals,
+      );
+    },
+    money_without_currency(input) {
+      const shop = shopOf(this.context);
+      return formatMoney(Number(input ?? 0), "{{amount}}", shop.currency_decimals);
+    },
+    money_without_trailing_zeros(input) {
+      const shop = shopOf(this.context);
+      const text = formatMoney(Number(input ?? 0), shop.money_format, shop.currency_decimals);
+      return text.replace(/([.,])0+(?!\d)/, "");
+    },
+    asset_url(input) {
+      return hooks.assetUrl(String(input));
+    },
+    inline_asset_content(input) {
+      return hooks.assetContent(String(input));
+    },
+    // The store has no product images: every image is nil and Dawn shows its placeholders.
+    image_url(input) {
+      if (isBlank(input)) return "";
+      if (typeof input === "string") return input;
+      const src = isJsonObject(input) ? input.src : undefined;
+      return typeof src === "string" ? src : "";
+    },
+    img_url(input) {
+      return typeof input === "string" ? input : "";
+    },
+    image_tag(input, ...args) {
+      if (isBlank(input)) return "";
+      const attributes = hashOf(args);
+      const extra = Object.entries(attributes)
+        .filter(
+          ([key]) =>
+            !["widths", "sizes", "preload"].includes(key) &&
+            attributes[key] !== undefined &&
+            attributes[key] !== null,
         )
-          .replace(/</g, "\\u003c")
-          .replace(/>/g, "\\u003e");
-      },
-      link_to(input, url, title) {
-        const titleAttribute = title === undefined ? "" : ` title="${escapeHtml(title)}"`;
-        return `<a href="${escapeHtml(url)}"${titleAttribute}>${String(input ?? "")}</a>`;
-      },
-      within(input, collection) {
-        const handle = isJsonObject(collection) ? collection.handle : undefined;
-        return typeof handle === "string" ? `/collections/${handle}${String(input)}` : input;
-      },
-      default_pagination(input) {
-        if (!isJsonObject(input)) return "";
-        const paginate = input as unknown as PaginateDrop;
-        const link = (part: { title: string; url: string; is_link: boolean }, cls: string) =>
-          part.is_link
-            ? `<span class="${cls}"><a href="${escapeHtml(part.url)}">${part.title}</a></span>`
-            : `<span class="${cls} current">${part.title}</span>`;
-        return [
-          paginate.previous ? link(paginate.previous, "prev") : "",
-          ...paginate.parts.map((part) => link(part, "page")),
-          paginate.next ? link(paginate.next, "next") : "",
-        ].join(" ");
-      },
-      structured_data(input) {
-        if (!isJsonObject(input)) return "";
-        const shop = this.context.getSync(["shop"]) as
-          { name?: string; currency?: string } | undefined;
-        const variants = Array.isArray(input.variants)
-          ? (input.variants as Record<string, unknown>[])
-          : [];
-        const data = {
-          "@context": "http://schema.org/",
-          "@type": "Product",
-          name: input.title,
-          url: input.url,
-          brand: { "@type": "Brand", name: input.vendor },
-          offers: variants.map((variant) => ({
-            "@type": "Offer",
-            sku: variant.sku,
-            availability: variant.available
-              ? "http://schema.org/InStock"
-              : "http://schema.org/OutOfStock",
-            price: Number(variant.price) / 100,
-            priceCurrency: shop?.currency,
-            url: `${String(input.url)}?variant=${String(variant.id)}`,
-          })),
-        };
-        return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
-      },
-      payment_type_svg_tag(input, ...args) {
-        const cls = hashOf(args).class;
-        return `<svg class="${escapeHtml(cls ?? "")}" xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 38 24" width="38" height="24" aria-labelledby="pi-${escapeHtml(input)}"><title id="pi-${escapeHtml(input)}">${escapeHtml(input)}</title><rect width="38" height="24" rx="3" fill="#f2f2f2"/></svg>`;
-      },
-      payment_type_img_url() {
-        return "";
-      },
-      highlight(input, terms) {
-        const text = String(input ?? "");
-        const words = String(terms ?? "")
-          .split(/\s+/)
-          .filter((word) => word !== "")
-          .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-        if (words.length === 0) return text;
-        return text.replace(
-          new RegExp(`(${words.join("|")})`, "gi"),
-          '<strong class="highlight">$1</strong>',
-        );
-      },
-      url_param_escape(input) {
-        return encodeURIComponent(String(input ?? "")).replace(/%20/g, "+");
-      },
-      url_escape(input) {
-        return encodeURI(String(input ?? ""));
-      },
-      handleize(input) {
-        return String(input ?? "")
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, "-")
-          .replace(/^-|-$/g, "");
-      },
-      handle(input) {
-        return String(input ?? "")
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, "-")
-          .replace(/^-|-$/g, "");
-      },
-      pluralize(input, singular, plural) {
-        return Number(input) === 1 ? singular : plural;
-      },
-      item_count_for_variant(input, variantId) {
-        const items =
-          isJsonObject(input) && Array.isArray(input.items)
-            ? (input.items as Record<string, unknown>[])
-            : [];
-        return items
-          .filter((item) => String(item.variant_id) === String(variantId))
-          .reduce((sum, item) => sum + Number(item.quantity), 0);
-      },
-      line_items_for(input, object) {
-        const items =
-          isJsonObject(input) && Array.isArray(input.items)
-            ? (input.items as Record<string, unknown>[])
-            : [];
-        const id =
-          isJsonObject(object) || object instanceof Drop
-            ? String(Reflect.get(object, "id"))
-            : String(object);
-        return items.filter(
-          (item) => String(item.variant_id) === id || String(item.product_id) === id,
-        );
-      },
-      format_address(input) {
-        if (!isJsonObject(input)) return "";
-        const lines = [
-          `${String(input.first_name ?? "")} ${String(input.last_name ?? "")}`.trim(),
-          input.company,
-          input.address1,
-          input.address2,
-          [input.city, input.province_code, input.zip].filter((part) => !isBlank(part)).join(" "),
-          input.country,
-        ].filter((line) => !isBlank(line));
-        return `<p>${lines.map((line) => escapeHtml(line)).join("<br>")}</p>`;
-      },
-      time_tag(input, format) {
-        const date = new Date(String(input));
-        if (Number.isNaN(date.getTime())) return "";
-        const text = format === undefined ? date.toUTCString() : date.toISOString().slice(0, 10);
-        return `<time datetime="${date.toISOString()}">${escapeHtml(text)}</time>`;
-      },
-      media_tag() {
-        return "";
-      },
-      video_tag() {
-        return "";
-      },
-      external_video_url(input) {
-        const video = isJsonObject(input) ? input : {};
-        if (video.host === "youtube")
-          return `https://www.youtube.com/embed/${String(video.external_id ?? video.id ?? "")}`;
-        if (video.host === "vimeo")
-          return `https://player.vimeo.com/video/${String(video.external_id ?? video.id ?? "")}`;
-        return "";
-      },
-      external_video_tag(input, ...args) {
-        const cls = hashOf(args).class;
-        return `<iframe src="${escapeHtml(input)}" class="${escapeHtml(cls ?? "")}" allow="autoplay; encrypted-media" allowfullscreen title=""></iframe>`;
-      },
-      avatar() {
-        return "";
-      },
-      login_button() {
-        return "";
-      },
-      payment_button() {
-        // Dynamic checkout buttons are Shopify's payment providers; none exist offline.
-        return "";
-      },
-      payment_terms() {
-        return "";
-      },
-      default_errors(input) {
-        if (!isJsonObject(input) || !Array.isArray(input.messages)) return "";
-        return `<div class="errors"><ul>${(input.messages as unknown[]).map((message) => `<li>${escapeHtml(message)}</li>`).join("")}</ul></div>`;
-      },
-      unit_price_with_measurement(input) {
-        const shop = shopOf(this.context);
-        return formatMoney(Number(input ?? 0), shop.money_format, shop.currency_decimals);
-      },
-    };
+        .map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)
+        .join("");
+      return `<img src="${escapeHtml(input)}"${extra}>`;
+    },
+    stylesheet_tag(input) {
+      return `<link href="${escapeHtml(input)}" rel="stylesheet" type="text/css" media="all" />`;
+    },
+    script_tag(input) {
+      return `<script src="${escapeHtml(input)}" type="text/javascript"></script>`;
+    },
+    placeholder_svg_tag(input, cls) {
+      return PLACEHOLDER_SVG(String(input), cls === undefined ? "" : String(cls));
+    },
+    font_face(input) {
+      if (input instanceof FontDrop && input["system?"]) return "";
+      throw new Error(`font_face: only system fonts are available offline, not ${String(input)}`);
+    },
+    font_url(input) {
+      if (input instanceof FontDrop) return "";
+      throw new Error(`font_url needs a font, not ${String(input)}`);
+    },
+    font_modify(input, property, value) {
+      if (!(input instanceof FontDrop)) return null;
+      return input.modified(String(property), String(value));
+    },
+    color_brightness(input) {
+      return Math.round(toColor(input).brightness * 100) / 100;
+    },
+    color_lighten(input, amount) {
+      return toColor(input).withLightness(Number(amount));
+    },
+    color_darken(input, amount) {
+      return toColor(input).withLightness(-Number(amount));
+    },
+    color_to_rgb(input) {
+      const color = toColor(input);
+      return color.alpha < 1
+        ? `rgba(${color.red}, ${color.green}, ${color.blue}, ${color.alpha})`
+        : `rgb(${color.red}, ${color.green}, ${color.blue})`;
+    },
+    color_modify(input, property, value) {
+      const color = toColor(input);
+      const amount = Number(value);
+      switch (String(property)) {
+        case "alpha":
+          return new ColorDrop(color.red, color.green, color.blue, amount);
+        case "red":
+          return new ColorDrop(amount, color.green, color.blue, color.alpha);
+        case "green":
+          return new ColorDrop(color.red, amount, color.blue, color.alpha);
+        case "blue":
+          return new ColorDrop(color.red, color.green, amount, color.alpha);
+        case "lightness":
+          return ColorDrop.fromHsl(color.hsl.hue, color.hsl.saturation, amount, color.alpha);
+        default:
+          throw new Error(`color_modify does not know ${String(property)}`);
+      }
+    },
+    json(input) {
+      return JSON.stringify(input ?? null, (_key, value: unknown) =>
+        value instanceof Drop ? (value.valueOf() as unknown) : value,
+      )
+        .replace(/</g, "\\u003c")
+        .replace(/>/g, "\\u003e");
+    },
+    link_to(input, url, title) {
+      const titleAttribute = title === undefined ? "" : ` title="${escapeHtml(title)}"`;
+      return `<a href="${escapeHtml(url)}"${titleAttribute}>${String(input ?? "")}</a>`;
+    },
+    within(input, collection) {
+      const handle = isJsonObject(collection) ? collection.handle : undefined;
+      return typeof handle === "string" ? `/collections/${handle}${String(input)}` : input;
+    },
+    default_pagination(input) {
+      if (!isJsonObject(input)) return "";
+      const paginate = input as unknown as PaginateDrop;
+      const link = (part: { title: string; url: string; is_link: boolean }, cls: string) =>
+        part.is_link
+          ? `<span class="${cls}"><a href="${escapeHtml(part.url)}">${part.title}</a></span>`
+          : `<span class="${cls} current">${part.title}</span>`;
+      return [
+        paginate.previous ? link(paginate.previous, "prev") : "",
+        ...paginate.parts.map((part) => link(part, "page")),
+        paginate.next ? link(paginate.next, "next") : "",
+      ].join(" ");
+    },
+    structured_data(input) {
+      if (!isJsonObject(input)) return "";
+      const shop = this.context.getSync(["shop"]) as
+        { name?: string; currency?: string } | undefined;
+      const variants = Array.isArray(input.variants)
+        ? (input.variants as Record<string, unknown>[])
+        : [];
+      const data = {
+        "@context": "http://schema.org/",
+        "@type": "Product",
+        name: input.title,
+        url: input.url,
+        brand: { "@type": "Brand", name: input.vendor },
+        offers: variants.map((variant) => ({
+          "@type": "Offer",
+          sku: variant.sku,
+          availability: variant.available
+            ? "http://schema.org/InStock"
+            : "http://schema.org/OutOfStock",
+          price: Number(variant.price) / 100,
+          priceCurrency: shop?.currency,
+          url: `${String(input.url)}?variant=${String(variant.id)}`,
+        })),
+      };
+      return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+    },
+    payment_type_svg_tag(input, ...args) {
+      const cls = hashOf(args).class;
+      return `<svg class="${escapeHtml(cls ?? "")}" xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 38 24" width="38" height="24" aria-labelledby="pi-${escapeHtml(input)}"><title id="pi-${escapeHtml(input)}">${escapeHtml(input)}</title><rect width="38" height="24" rx="3" fill="#f2f2f2"/></svg>`;
+    },
+    payment_type_img_url() {
+      return "";
+    },
+    highlight(input, terms) {
+      const text = String(input ?? "");
+      const words = String(terms ?? "")
+        .split(/\s+/)
+        .filter((word) => word !== "")
+        .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      if (words.length === 0) return text;
+      return text.replace(
+        new RegExp(`(${words.join("|")})`, "gi"),
+        '<strong class="highlight">$1</strong>',
+      );
+    },
+    url_param_escape(input) {
+      return encodeURIComponent(String(input ?? "")).replace(/%20/g, "+");
+    },
+    url_escape(input) {
+      return encodeURI(String(input ?? ""));
+    },
+    handleize,
+    // Shopify's alias of handleize.
+    handle: handleize,
+    pluralize(input, singular, plural) {
+      return Number(input) === 1 ? singular : plural;
+    },
+    item_count_for_variant(input, variantId) {
+      return cartItemsOf(input)
+        .filter((item) => String(item.variant_id) === String(variantId))
+        .reduce((sum, item) => sum + Number(item.quantity), 0);
+    },
+    line_items_for(input, object) {
+      const items = cartItemsOf(input);
+      const id =
+        isJsonObject(object) || object instanceof Drop
+          ? String(Reflect.get(object, "id"))
+          : String(object);
+      return items.filter(
+        (item) => String(item.variant_id) === id || String(item.product_id) === id,
+      );
+    },
+    format_address(input) {
+      if (!isJsonObject(input)) return "";
+      const lines = [
+        `${String(input.first_name ?? "")} ${String(input.last_name ?? "")}`.trim(),
+        input.company,
+        input.address1,
+        input.address2,
+        [input.city, input.province_code, input.zip].filter((part) => !isBlank(part)).join(" "),
+        input.country,
+      ].filter((line) => !isBlank(line));
+      return `<p>${lines.map((line) => escapeHtml(line)).join("<br>")}</p>`;
+    },
+    time_tag(input, format) {
+      const date = new Date(String(input));
+      if (Number.isNaN(date.getTime())) return "";
+      const text = format === undefined ? date.toUTCString() : date.toISOString().slice(0, 10);
+      return `<time datetime="${date.toISOString()}">${escapeHtml(text)}</time>`;
+    },
+    media_tag() {
+      return "";
+    },
+    video_tag() {
+      return "";
+    },
+    external_video_url(input) {
+      const video = isJsonObject(input) ? input : {};
+      if (video.host === "youtube")
+        return `https://www.youtube.com/embed/${String(video.external_id ?? video.id ?? "")}`;
+      if (video.host === "vimeo")
+        return `https://player.vimeo.com/video/${String(video.external_id ?? video.id ?? "")}`;
+      return "";
+    },
+    external_video_tag(input, ...args) {
+      const cls = hashOf(args).class;
+      return `<iframe src="${escapeHtml(input)}" class="${escapeHtml(cls ?? "")}" allow="autoplay; encrypted-media" allowfullscreen title=""></iframe>`;
+    },
+    avatar() {
+      return "";
+    },
+    login_button() {
+      return "";
+    },
+    payment_button() {
+      // Dynamic checkout buttons are Shopify's payment providers; none exist offline.
+      return "";
+    },
+    payment_terms() {
+      return "";
+    },
+    default_errors(input) {
+      if (!isJsonObject(input) || !Array.isArray(input.messages)) return "";
+      return `<div class="errors"><ul>${(input.messages as unknown[]).map((message) => `<li>${escapeHtml(message)}</li>`).join("")}</ul></div>`;
+    },
+    // No product here has a unit measurement, so the unit price is plain money.
+    unit_price_with_measurement: money,
+  };
   for (const [name, implementation] of Object.entries(filters)) {
     liquid.registerFilter(name, function (
       this: FilterThis,
@@ -785,19 +755,15 @@ export function createShopifyLiquid(partialsDir: string, hooks: ThemeHooks): Liq
   liquid.registerTag("paginate", PaginateTag);
   liquid.registerTag(
     "section",
-    class extends SectionTag {
-      constructor(token: TagToken, remainTokens: TopLevelToken[], engine: Liquid) {
-        super(token, remainTokens, engine, hooks);
-      }
-    },
+    namedRenderTag(async (ctx, name) => {
+      const html = await hooks.renderStaticSection(ctx, name);
+      if (html === null) throw new Error(`section tag: Dawn has no section ${name}`);
+      return html;
+    }),
   );
   liquid.registerTag(
     "sections",
-    class extends SectionsTag {
-      constructor(token: TagToken, remainTokens: TopLevelToken[], engine: Liquid) {
-        super(token, remainTokens, engine, hooks);
-      }
-    },
+    namedRenderTag((ctx, name) => hooks.renderSectionGroup(ctx, name)),
   );
   liquid.registerTag(
     "render",

@@ -124,6 +124,33 @@ function stateOf(ctx: Context): RenderState {
   return state as RenderState;
 }
 
+/** A section or block file, read and parsed on first use; later renders share the parse. */
+function parsedOnce(
+  cache: Map<string, Promise<SectionSource>>,
+  key: string,
+  liquid: Liquid,
+  file: string,
+): Promise<SectionSource> {
+  let source = cache.get(key);
+  if (!source) {
+    source = (async () => {
+      const text = readFileSync(file, "utf8");
+      return { templates: liquid.parse(text, file), schema: schemaOf(text, file) };
+    })();
+    cache.set(key, source);
+  }
+  return source;
+}
+
+/** The bodies of a file's `{% tag %}…{% endtag %}` blocks, as written. */
+function rawBodiesOf(source: string, tag: string): string[] {
+  const block = new RegExp(
+    `\\{%-?\\s*${tag}\\s*-?%\\}([\\s\\S]*?)\\{%-?\\s*end${tag}\\s*-?%\\}`,
+    "g",
+  );
+  return Array.from(source.matchAll(block), (match) => match[1] ?? "");
+}
+
 function versionOf(text: string | Buffer): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 10);
 }
@@ -251,43 +278,23 @@ export class DawnTheme {
         .sort()) {
         const source = readFileSync(path.join(dir, file), "utf8");
         const name = `${folder}/${file}`;
-        for (const match of source.matchAll(
-          /\{%-?\s*javascript\s*-?%\}([\s\S]*?)\{%-?\s*endjavascript\s*-?%\}/g,
-        ))
-          scripts.push(`/* ${name} */\n(function() {\n${match[1] ?? ""}\n})();\n`);
-        for (const match of source.matchAll(
-          /\{%-?\s*stylesheet\s*-?%\}([\s\S]*?)\{%-?\s*endstylesheet\s*-?%\}/g,
-        ))
-          styles.push(`/* ${name} */\n${match[1] ?? ""}\n`);
+        for (const body of rawBodiesOf(source, "javascript"))
+          scripts.push(`/* ${name} */\n(function() {\n${body}\n})();\n`);
+        for (const body of rawBodiesOf(source, "stylesheet"))
+          styles.push(`/* ${name} */\n${body}\n`);
       }
     }
     return { scripts: scripts.join("\n"), styles: styles.join("\n") };
   }
 
   private sectionSource(type: string): Promise<SectionSource> {
-    let source = this.sections.get(type);
-    if (!source) {
-      const file = path.join(this.dir, "sections", `${type}.liquid`);
-      source = (async () => {
-        const text = readFileSync(file, "utf8");
-        return { templates: this.liquid.parse(text, file), schema: schemaOf(text, file) };
-      })();
-      this.sections.set(type, source);
-    }
-    return source;
+    const file = path.join(this.dir, "sections", `${type}.liquid`);
+    return parsedOnce(this.sections, type, this.liquid, file);
   }
 
   private appBlockSource(block: string): Promise<SectionSource> {
-    let source = this.appBlocks.get(block);
-    if (!source) {
-      const file = path.join(this.extensionDir, "blocks", `${block}.liquid`);
-      source = (async () => {
-        const text = readFileSync(file, "utf8");
-        return { templates: this.extensionLiquid.parse(text, file), schema: schemaOf(text, file) };
-      })();
-      this.appBlocks.set(block, source);
-    }
-    return source;
+    const file = path.join(this.extensionDir, "blocks", `${block}.liquid`);
+    return parsedOnce(this.appBlocks, block, this.extensionLiquid, file);
   }
 
   private layoutCache: Template[] | undefined;
