@@ -58,6 +58,26 @@ async function multipart(form: FormData) {
   };
 }
 
+/** Our block's JSON add: the laptop and its protection plan, `quantity` of each. */
+function addLaptopWithPlan(quantity: number, extra: Record<string, unknown> = {}) {
+  return app.inject({
+    method: "POST",
+    url: "/cart/add.js",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({
+      items: [
+        { id: variantIdOf(fixture.laptop), quantity },
+        {
+          id: variantIdOf(fixture.plans),
+          quantity,
+          properties: { _svc_protected_product_ref: variantIdOf(fixture.laptop) },
+        },
+      ],
+      ...extra,
+    }),
+  });
+}
+
 const json = (answer: LightMyRequestResponse) => answer.json<Record<string, unknown>>();
 
 describe("GET /cart.js", () => {
@@ -115,22 +135,7 @@ describe("POST /cart/add", () => {
   });
 
   it("takes JSON items and answers {items}, and answers null for a section it cannot render", async () => {
-    const answer = await app.inject({
-      method: "POST",
-      url: "/cart/add.js",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({
-        items: [
-          { id: variantIdOf(fixture.laptop), quantity: 1 },
-          {
-            id: variantIdOf(fixture.plans),
-            quantity: 1,
-            properties: { _svc_protected_product_ref: variantIdOf(fixture.laptop) },
-          },
-        ],
-        sections: ["unknown"],
-      }),
-    });
+    const answer = await addLaptopWithPlan(1, { sections: ["unknown"] });
     expect(answer.statusCode).toBe(200);
     const body = json(answer);
     expect((body.items as { properties: unknown }[]).map((item) => item.properties)).toEqual([
@@ -194,21 +199,7 @@ describe("POST /cart/add", () => {
 
 describe("POST /cart/change, /cart/update, /cart/clear", () => {
   async function filledCart(): Promise<string> {
-    const answer = await app.inject({
-      method: "POST",
-      url: "/cart/add.js",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({
-        items: [
-          { id: variantIdOf(fixture.laptop), quantity: 2 },
-          {
-            id: variantIdOf(fixture.plans),
-            quantity: 2,
-            properties: { _svc_protected_product_ref: variantIdOf(fixture.laptop) },
-          },
-        ],
-      }),
-    });
+    const answer = await addLaptopWithPlan(2);
     renderCalls = [];
     return cookieOf(answer);
   }
