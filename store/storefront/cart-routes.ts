@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toShopifyJson, type JsonObject } from "../json";
 import type { StoreShop } from "../model";
 import type { StoreState } from "../state";
-import { CartError, itemsToAdd, readCartParams, type Cart, type StoreCarts } from "./cart";
+import {
+  applyCartAction,
+  CartError,
+  readCartParams,
+  type AjaxCartAction,
+  type Cart,
+  type CartLine,
+  type StoreCarts,
+} from "./cart";
 import { storefrontProducts, type RenderSections, type StorefrontRequest } from "./contract";
 
 /*
@@ -117,8 +125,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-type CartAction = "add" | "change" | "update" | "clear";
-
 export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): void {
   void app.register(async (scope) => {
     keepRawBodies(scope);
@@ -152,7 +158,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): 
     }
 
     async function answerCartAction(
-      action: CartAction,
+      action: AjaxCartAction,
       js: boolean,
       request: FastifyRequest,
       reply: FastifyReply,
@@ -171,12 +177,9 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): 
         const error = new CartError(400, "The request body could not be read", "Bad Request");
         return sendError(reply, error, json);
       }
-      let added: ReturnType<Cart["add"]> = [];
+      let added: CartLine[];
       try {
-        if (action === "add") added = cart.add(itemsToAdd(params));
-        else if (action === "change") cart.change(params);
-        else if (action === "update") cart.update(params);
-        else cart.clear();
+        added = applyCartAction(cart, action, params);
       } catch (error) {
         if (!(error instanceof CartError)) throw error;
         return sendError(reply, error, json);

@@ -423,6 +423,24 @@ export function itemsToAdd(params: Record<string, unknown>): AddItem[] {
   return [{ id: params.id, quantity: params.quantity, properties: params.properties }];
 }
 
+export type AjaxCartAction = "add" | "change" | "update" | "clear";
+
+/**
+ * One Ajax Cart API call (/cart/add, /cart/change, /cart/update, /cart/clear) on the cart,
+ * answering the lines an add made (none for the others). A refused call throws a CartError.
+ */
+export function applyCartAction(
+  cart: Cart,
+  action: AjaxCartAction,
+  params: Record<string, unknown>,
+): CartLine[] {
+  if (action === "add") return cart.add(itemsToAdd(params));
+  if (action === "change") cart.change(params);
+  else if (action === "update") cart.update(params);
+  else cart.clear();
+  return [];
+}
+
 export type Params = Record<string, unknown>;
 
 /** Form fields as Rack nests them: a[b]=1, a[]=1, a[][b]=1 (a new element when b repeats). */

@@ -16,12 +16,13 @@ import { repoRoot } from "../support/test-env";
  */
 
 export {
+  applyCartAction,
   CartError,
-  itemsToAdd,
   lineKey,
   nestFormFields,
   readCartParams,
   type AddItem,
+  type AjaxCartAction,
   type CartLine,
 } from "../../store/storefront/cart";
 

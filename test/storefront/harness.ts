@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
+  applyCartAction,
   Cart,
   CartError,
-  itemsToAdd,
   readCartParams,
+  type AjaxCartAction,
+  type CartLine,
   readShop,
   type ShopData,
   type ShopProduct,
@@ -172,12 +174,9 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
           setCookies,
         );
       }
-      let added: ReturnType<Cart["add"]> | undefined;
+      let added: CartLine[];
       try {
-        if (action === "add") added = cart.add(itemsToAdd(params));
-        else if (action === "change") cart.change(params);
-        else if (action === "update") cart.update(params);
-        else cart.clear();
+        added = applyCartAction(cart, action as AjaxCartAction, params);
       } catch (error) {
         if (!(error instanceof CartError)) throw error;
         return send(Response.json(error.body, { status: error.httpStatus }), setCookies);
@@ -187,7 +186,7 @@ export async function startStorefront(proxy: AppProxy): Promise<Storefront> {
         return send(redirect(returnTo ?? page.routes.cart_url), setCookies);
       }
       let body: Record<string, unknown>;
-      if (action === "add" && added) {
+      if (action === "add") {
         const lines = added.map((line) => cart.lineJson(line));
         body = "items" in params || lines.length !== 1 ? { items: lines } : { ...lines[0] };
       } else body = cart.toJSON();
