@@ -52,6 +52,28 @@ export interface Metafield {
   updatedAt: string;
 }
 
+/**
+ * A metafield's stored text as the value a reader gets: JSON and lists parsed (the text itself
+ * if it does not parse), booleans and integers as such. A decimal stays text unless
+ * `decimalAsNumber`: Liquid reads it as a number, the Admin API's `jsonValue` keeps its digits.
+ */
+export function metafieldTypedValue(
+  metafield: Metafield,
+  { decimalAsNumber }: { decimalAsNumber: boolean },
+): unknown {
+  if (metafield.type === "json" || metafield.type.startsWith("list.")) {
+    try {
+      return JSON.parse(metafield.value) as unknown;
+    } catch {
+      return metafield.value;
+    }
+  }
+  if (metafield.type === "boolean") return metafield.value === "true";
+  if (metafield.type === "number_integer") return Number.parseInt(metafield.value, 10);
+  if (metafield.type === "number_decimal" && decimalAsNumber) return Number(metafield.value);
+  return metafield.value;
+}
+
 export interface Product {
   id: Id;
   title: string;

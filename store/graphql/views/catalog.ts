@@ -1,4 +1,11 @@
-import type { Id, Metafield, Product, StoreShop, Variant } from "../../model";
+import {
+  metafieldTypedValue,
+  type Id,
+  type Metafield,
+  type Product,
+  type StoreShop,
+  type Variant,
+} from "../../model";
 import { connectionOf, type PageArgs } from "../connection";
 import { type AdminContext, type View, withArgs } from "../context";
 import { notEmulatedInput } from "../errors";
@@ -46,19 +53,6 @@ export type MetafieldOwner =
   | { type: "Product"; product: Product }
   | { type: "ProductVariant"; product: Product; variant: Variant };
 
-function jsonValueOf(metafield: Metafield): unknown {
-  if (metafield.type === "json" || metafield.type.startsWith("list.")) {
-    try {
-      return JSON.parse(metafield.value) as unknown;
-    } catch {
-      return metafield.value;
-    }
-  }
-  if (metafield.type === "boolean") return metafield.value === "true";
-  if (metafield.type === "number_integer") return Number.parseInt(metafield.value, 10);
-  return metafield.value;
-}
-
 export function metafieldView(
   context: AdminContext,
   metafield: Metafield,
@@ -72,7 +66,7 @@ export function metafieldView(
     key: metafield.key,
     type: metafield.type,
     value: metafield.value,
-    jsonValue: () => jsonValueOf(metafield),
+    jsonValue: () => metafieldTypedValue(metafield, { decimalAsNumber: false }),
     createdAt: metafield.createdAt,
     updatedAt: metafield.updatedAt,
     ownerType: owner.type === "Product" ? "PRODUCT" : "PRODUCTVARIANT",

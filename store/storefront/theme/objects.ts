@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Drop } from "liquidjs";
 import { appIdOf } from "../../graphql/index";
-import type { Metafield } from "../../model";
+import { metafieldTypedValue, type Metafield } from "../../model";
 import type { CartJson, CartLineJson, Product, StoreShop, Variant } from "../contract";
 import { moneyFormatsOf } from "./values";
 
@@ -50,25 +50,14 @@ export function optionsOf(variant: Variant): { name: string; value: string }[] {
   return [{ name: "Title", value: variant.title }];
 }
 
-function metafieldValue(metafield: Metafield): unknown {
-  if (metafield.type === "json" || metafield.type.startsWith("list.")) {
-    try {
-      return JSON.parse(metafield.value) as unknown;
-    } catch {
-      return metafield.value;
-    }
-  }
-  if (metafield.type === "boolean") return metafield.value === "true";
-  if (metafield.type === "number_integer" || metafield.type === "number_decimal")
-    return Number(metafield.value);
-  return metafield.value;
-}
-
 /** `product.metafields.<namespace>.<key>`, with the app's own namespace also as `$app`. */
 export function metafieldsOf(metafields: Metafield[], appNamespace: string): LiquidObject {
   const byNamespace: Record<string, LiquidObject> = {};
   for (const metafield of metafields) {
-    const drop = { value: metafieldValue(metafield), type: metafield.type };
+    const drop = {
+      value: metafieldTypedValue(metafield, { decimalAsNumber: true }),
+      type: metafield.type,
+    };
     (byNamespace[metafield.namespace] ??= {})[metafield.key] = drop;
     if (metafield.namespace === appNamespace) (byNamespace.$app ??= {})[metafield.key] = drop;
   }
