@@ -1,18 +1,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
 import { GO_LIVE_EVENT_TYPES } from "../../app/admin/checklist";
 import { createPrismaClient, type AppPrismaClient } from "../../app/db/client.server";
 import { createTranslator } from "../../app/i18n/translate";
-import { parseWebhookJson } from "../../app/lib/json";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import { launchChromium } from "../storefront/browser";
 import { appProxyRequest, plansQuery } from "../support/app-proxy";
 import { localStore } from "../support/local-store";
-import { repoRoot, TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
+import { addShopToStore, controlStore } from "../support/store-control";
+import { repoRoot } from "../support/test-env";
 import { OFFLINE_ILLUSTRATION, SHOPIFY_FILES } from "./harness";
 import { startAdminServer, type AdminServer } from "./server";
 
@@ -48,16 +48,8 @@ let prisma: AppPrismaClient;
 const problems: string[] = [];
 type Json = Record<string, unknown>;
 
-async function control(pathname: string, body?: unknown): Promise<Json> {
-  const answer = await fetch(`${localStore().url}/__store/${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(`The store answered ${answer.status} to ${pathname}: ${text}`);
-  return parseWebhookJson(text) as Json;
-}
+const control = (pathName: string, body?: unknown) =>
+  controlStore<Json>(localStore().url, pathName, body);
 
 let headphonesVariant: string;
 let planVariants: { id: string; title: string }[];
@@ -71,13 +63,7 @@ beforeAll(async () => {
     env: { SVC_BASE_URL: emulator.url },
   });
   prisma = createPrismaClient(process.env.DATABASE_URL!);
-  await control("shops", {
-    shop: SHOP,
-    app_url: server.url,
-    api_key: TEST_API_KEY,
-    api_secret: TEST_API_SECRET,
-    currency: "EUR",
-  });
+  await addShopToStore(localStore().url, SHOP, server.url);
   // As Shopify's managed install: the admin loads the app with a session token, which the app
   // trades for an offline token at the store.
   await control(`shops/${SHOP}/install`, {});
@@ -177,6 +163,16 @@ async function navigateTo(page: Page, label: string, appPath: string, title: str
   return frame;
 }
 
+/** Types a secret key into its card on the connection page and saves it; answers the card. */
+async function saveKey(frame: Frame, cardTitle: string, key: string): Promise<Locator> {
+  const card = frame
+    .locator("form")
+    .filter({ has: frame.getByRole("heading", { name: cardTitle }) });
+  await card.getByLabel(en("connection.keys.secretKey")).fill(key);
+  await card.getByRole("button", { name: en("connection.keys.save") }).click();
+  return card;
+}
+
 async function screenshot(page: Page, name: string) {
   // Polaris's progress bars grow in a transition: the page is taken once it has settled
   // (spinners, which never end, aside).
@@ -263,11 +259,7 @@ describe("a merchant in the local store's embedded admin", { timeout: 180_000 },
       "/app/connection",
       en("connection.title"),
     );
-    const sandboxCard = frame.locator("form").filter({
-      has: frame.getByRole("heading", { name: en("connection.keys.sandboxTitle") }),
-    });
-    await sandboxCard.getByLabel(en("connection.keys.secretKey")).fill(SANDBOX_KEY);
-    await sandboxCard.getByRole("button", { name: en("connection.keys.save") }).click();
+    const sandboxCard = await saveKey(frame, en("connection.keys.sandboxTitle"), SANDBOX_KEY);
     await expect
       .poll(() => frame.locator("body").innerText(), { timeout: 10_000 })
       .toContain(en("connection.keys.verifiedSaved"));
@@ -368,11 +360,7 @@ describe("a merchant in the local store's embedded admin", { timeout: 180_000 },
       "/app/connection",
       en("connection.title"),
     );
-    const liveCard = frame.locator("form").filter({
-      has: frame.getByRole("heading", { name: en("connection.keys.liveTitle") }),
-    });
-    await liveCard.getByLabel(en("connection.keys.secretKey")).fill(LIVE_KEY);
-    await liveCard.getByRole("button", { name: en("connection.keys.save") }).click();
+    const liveCard = await saveKey(frame, en("connection.keys.liveTitle"), LIVE_KEY);
     await expect
       .poll(() => liveCard.innerText(), { timeout: 10_000 })
       .toContain(en("connection.keys.saved", { last4: LIVE_KEY.slice(-4) }));

@@ -12,7 +12,8 @@ import type { StorefrontRequest } from "../../store/storefront/contract";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
-import { repoRoot, TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
+import { addShopToStore, controlStore } from "../support/store-control";
+import { repoRoot } from "../support/test-env";
 import { launchChromium } from "./browser";
 
 /*
@@ -65,16 +66,8 @@ let laptop: StoreProduct;
 let buying: { id: string; price: string };
 let planVariants: { id: string; price: string }[];
 
-async function control<Body>(pathName: string, body?: unknown): Promise<Body> {
-  const answer = await fetch(`${store.url}/__store/${pathName}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(`The store answered ${answer.status} to ${pathName}: ${text}`);
-  return parseWebhookJson(text) as Body;
-}
+const control = <Body>(pathName: string, body?: unknown) =>
+  controlStore<Body>(store.url, pathName, body);
 
 /** Whether a JS number (JSON.parse of /cart.js in a browser) changes this ID. */
 function roundsInJs(id: string): boolean {
@@ -107,13 +100,7 @@ beforeAll(async () => {
     { port },
   );
 
-  await control("shops", {
-    shop: SHOP,
-    app_url: server.url,
-    api_key: TEST_API_KEY,
-    api_secret: TEST_API_SECRET,
-    currency: "EUR",
-  });
+  await addShopToStore(store.url, SHOP, server.url);
   const installed = await control<{ installed: boolean }>(`shops/${SHOP}/install`, {});
   expect(installed.installed).toBe(true);
   const { default: prisma } = await import("../../app/db.server");
@@ -337,6 +324,22 @@ function cartRow(page: Page, title: string, list = "cart-items"): Locator {
   });
 }
 
+/** A cart row's quantity input, as Dawn draws it on the cart page and in the cart drawer. */
+function quantityInput(row: Locator): Locator {
+  return row.locator("input.quantity__input");
+}
+
+/** A buyer types a quantity; Dawn updates the cart on the input's change event. */
+async function typeQuantity(row: Locator, quantity: number): Promise<void> {
+  const input = quantityInput(row);
+  await input.fill(String(quantity));
+  await input.dispatchEvent("change");
+}
+
+function removeLine(row: Locator): Promise<void> {
+  return row.locator("cart-remove-button a, cart-remove-button button").first().click();
+}
+
 async function act(page: Page, watch: Watch, step: string, action: () => Promise<unknown>) {
   const before = await syncsOf(page);
   await action();
@@ -423,20 +426,16 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         );
         expectPlanFollows(plus.cart.items, 2, plus.step);
         await expect
-          .poll(() =>
-            cartRow(page, "Accident protection").locator("input.quantity__input").inputValue(),
-          )
+          .poll(() => quantityInput(cartRow(page, "Accident protection")).inputValue())
           .toBe("2");
         await page.screenshot({
           path: path.join(artifacts, "dawn-buyer-cart.png"),
           fullPage: true,
         });
 
-        const typed = await act(page, watch, "typed quantity on the cart page", async () => {
-          const input = laptopRow.locator("input.quantity__input");
-          await input.fill("4");
-          await input.dispatchEvent("change");
-        });
+        const typed = await act(page, watch, "typed quantity on the cart page", () =>
+          typeQuantity(laptopRow, 4),
+        );
         expectPlanFollows(typed.cart.items, 4, typed.step);
 
         const minus = await act(page, watch, "minus on the cart page", () =>
@@ -444,13 +443,11 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         );
         expectPlanFollows(minus.cart.items, 3, minus.step);
         await expect
-          .poll(() =>
-            cartRow(page, "Accident protection").locator("input.quantity__input").inputValue(),
-          )
+          .poll(() => quantityInput(cartRow(page, "Accident protection")).inputValue())
           .toBe("3");
 
         const removed = await act(page, watch, "remove on the cart page", () =>
-          laptopRow.locator("cart-remove-button a, cart-remove-button button").first().click(),
+          removeLine(laptopRow),
         );
         expect(removed.cart.items, `${removed.step}: the plan goes with its product`).toEqual([]);
         expectNoProblems(watch, "the cart page");
@@ -546,24 +543,22 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         laptopRow.locator('button[name="plus"]').click(),
       );
       expectPlanFollows(plus.cart.items, 2, plus.step);
-      await expect.poll(() => planRow.locator("input.quantity__input").inputValue()).toBe("2");
+      await expect.poll(() => quantityInput(planRow).inputValue()).toBe("2");
       await page.screenshot({ path: path.join(artifacts, "dawn-buyer-cart-drawer.png") });
 
-      const typed = await act(page, watch, "typed quantity in the cart drawer", async () => {
-        const input = laptopRow.locator("input.quantity__input");
-        await input.fill("3");
-        await input.dispatchEvent("change");
-      });
+      const typed = await act(page, watch, "typed quantity in the cart drawer", () =>
+        typeQuantity(laptopRow, 3),
+      );
       expectPlanFollows(typed.cart.items, 3, typed.step);
 
       const minus = await act(page, watch, "minus in the cart drawer", () =>
         laptopRow.locator('button[name="minus"]').click(),
       );
       expectPlanFollows(minus.cart.items, 2, minus.step);
-      await expect.poll(() => planRow.locator("input.quantity__input").inputValue()).toBe("2");
+      await expect.poll(() => quantityInput(planRow).inputValue()).toBe("2");
 
       const removed = await act(page, watch, "remove in the cart drawer", () =>
-        laptopRow.locator("cart-remove-button a, cart-remove-button button").first().click(),
+        removeLine(laptopRow),
       );
       expect(removed.cart.items, `${removed.step}: the plan goes with its product`).toEqual([]);
       await expect.poll(() => planRow.count()).toBe(0);
