@@ -118,7 +118,7 @@ describe("Cart JSON in the shape of Shopify's /cart.js", () => {
   });
 
   it("has the shop's currency", () => {
-    const { cart, towel } = cartOf(testShop("JPY"));
+    const { cart, towel } = cartOf(testShop({ currency: "JPY" }));
     cart.add([{ id: variantIdOf(towel) }]);
     expect(cart.toJSON().currency).toBe("JPY");
   });

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildStore } from "../server/server";
 import { API_KEY, API_SECRET, startFakeApp, type FakeApp } from "../server/test-support";
+import { testShop, variantIdOf } from "./test-shop.test-support";
 
 /*
  * The checkout stand-in through the whole store (buildStore): a cart made over the Ajax Cart API
@@ -24,34 +25,16 @@ beforeEach(async () => {
   await store?.app.close();
   fakeApp.received.length = 0;
   store = buildStore({ retryDelaysMs: [] });
-  const { state } = store;
-  const shop = state.createShop({
+  const { laptop, plans } = testShop({
+    state: store.state,
     domain: SHOP,
     appUrl: fakeApp.url,
     apiKey: API_KEY,
     apiSecret: API_SECRET,
   });
-  state.install(SHOP, ["read_orders"]);
-  const merchant = { kind: "merchant" } as const;
-  const online = [shop.onlineStorePublicationId];
-  const laptop = state.setProduct(
-    SHOP,
-    { title: "Aurora 14 Laptop", variants: [{ title: "16 GB", price: 129900 }] },
-    merchant,
-  );
-  state.publish(SHOP, laptop.id, online, merchant);
-  const plans = state.setProduct(
-    SHOP,
-    {
-      title: "Product protection",
-      status: "UNLISTED",
-      variants: [{ title: "2 years", price: 9900, requiresShipping: false }],
-    },
-    merchant,
-  );
-  state.publish(SHOP, plans.id, online, merchant);
-  laptopVariant = laptop.variants[0]?.id ?? "";
-  planVariant = plans.variants[0]?.id ?? "";
+  store.state.install(SHOP, ["read_orders"]);
+  laptopVariant = variantIdOf(laptop);
+  planVariant = variantIdOf(plans);
 });
 
 function cookieOf(answer: LightMyRequestResponse): string {

@@ -1,9 +1,28 @@
 import { StoreState } from "../state";
-import type { Product, StoreShop } from "../model";
+import type { Actor, Product, StoreShop } from "../model";
 
-/* A shop with a laptop, a towel, the app's unlisted protection product and products a buyer cannot add. */
+/*
+ * The store's storefront tests' shops: `shopIn` makes a shop and stocks it as its merchant does;
+ * `testShop` is a shop with a laptop, a towel, the app's unlisted protection product and products
+ * a buyer cannot add.
+ */
 
 export const SHOP_DOMAIN = "cart-demo.myshopify.com";
+const MERCHANT: Actor = { kind: "merchant" };
+
+/**
+ * A shop in `state`, and `addProduct`, which creates the merchant's product and publishes it to
+ * the online store (the storefront shows nothing else) unless `publish` is false.
+ */
+export function shopIn(state: StoreState, input: Parameters<StoreState["createShop"]>[0]) {
+  const shop = state.createShop(input);
+  const online = [shop.onlineStorePublicationId];
+  const addProduct = (product: Parameters<StoreState["setProduct"]>[1], publish = true) => {
+    const created = state.setProduct(shop.domain, product, MERCHANT);
+    return publish ? state.publish(shop.domain, created.id, online, MERCHANT) : created;
+  };
+  return { shop, addProduct };
+}
 
 export interface TestShop {
   state: StoreState;
@@ -15,21 +34,19 @@ export interface TestShop {
   unpublished: Product;
 }
 
-export function testShop(currency = "EUR"): TestShop {
-  const state = new StoreState();
-  const shop = state.createShop({
+/** By default in a state of its own, its app unreachable (no webhook is meant to arrive). */
+export function testShop({
+  state = new StoreState(),
+  ...shopInput
+}: Partial<Parameters<StoreState["createShop"]>[0]> & { state?: StoreState } = {}): TestShop {
+  const { shop, addProduct: create } = shopIn(state, {
     domain: SHOP_DOMAIN,
     appUrl: "http://127.0.0.1:9",
     apiKey: "cart-test-key",
     apiSecret: "cart-test-secret",
-    currency,
+    currency: "EUR",
+    ...shopInput,
   });
-  const merchant = { kind: "merchant" } as const;
-  const online = [shop.onlineStorePublicationId];
-  const create = (input: Parameters<StoreState["setProduct"]>[1], publish = true) => {
-    const product = state.setProduct(shop.domain, input, merchant);
-    return publish ? state.publish(shop.domain, product.id, online, merchant) : product;
-  };
   const laptop = create({
     title: "Aurora 14 Laptop",
     vendor: "Nimbus",

@@ -1,6 +1,7 @@
 import type { Actor } from "../../model";
 import type { StoreState } from "../../state";
 import type { CartJson, CartLineJson, CartSource, Product, StoreShop } from "../contract";
+import { shopIn } from "../test-shop.test-support";
 import { appNamespaceOf } from "./objects";
 
 /*
@@ -19,41 +20,34 @@ export interface TestCatalog {
 }
 
 export function seedCatalog(state: StoreState): TestCatalog {
-  const shop = state.createShop({
+  const { shop, addProduct } = shopIn(state, {
     domain: DOMAIN,
     appUrl: "https://app.example.com",
     apiKey: "dawn-test-key",
     apiSecret: "dawn-test-secret",
     currency: "EUR",
   });
-  const snowboard = state.setProduct(
-    DOMAIN,
-    {
-      title: "Hydrogen Snowboard",
-      vendor: "Snow Co",
-      productType: "Snowboards",
-      variants: [
-        { title: "150 cm", price: 49_900, selectedOptions: [{ name: "Size", value: "150 cm" }] },
-        { title: "160 cm", price: 54_900, selectedOptions: [{ name: "Size", value: "160 cm" }] },
-      ],
-    },
-    MERCHANT,
-  );
-  state.publish(DOMAIN, snowboard.id, [shop.onlineStorePublicationId], MERCHANT);
-  const draft = state.setProduct(
-    DOMAIN,
-    { title: "Secret Board", status: "DRAFT", variants: [{ title: "Default Title", price: 100 }] },
-    MERCHANT,
-  );
-  state.publish(DOMAIN, draft.id, [shop.onlineStorePublicationId], MERCHANT);
-  const plan = state.setProduct(
-    DOMAIN,
+  const snowboard = addProduct({
+    title: "Hydrogen Snowboard",
+    vendor: "Snow Co",
+    productType: "Snowboards",
+    variants: [
+      { title: "150 cm", price: 49_900, selectedOptions: [{ name: "Size", value: "150 cm" }] },
+      { title: "160 cm", price: 54_900, selectedOptions: [{ name: "Size", value: "160 cm" }] },
+    ],
+  });
+  const draft = addProduct({
+    title: "Secret Board",
+    status: "DRAFT",
+    variants: [{ title: "Default Title", price: 100 }],
+  });
+  const plan = addProduct(
     {
       title: "Purchase protection",
       status: "UNLISTED",
       variants: [{ title: "2 years", price: 2_500, requiresShipping: false }],
     },
-    MERCHANT,
+    false,
   );
   const [small] = snowboard.variants;
   if (!small) throw new Error("The snowboard lost its variants");
