@@ -520,7 +520,23 @@ export class DawnTheme {
     globals: LiquidObject,
     group: string,
   ): Promise<string> {
-    const file = this.groupFile(group);
+    return this.renderSectionsOf(
+      state,
+      globals,
+      this.groupFile(group),
+      `sections--${GROUP_IDS[group] ?? "0"}`,
+      `shopify-section-group-${group}`,
+    );
+  }
+
+  /** A JSON template's or section group's sections in its order, the disabled ones left out. */
+  private async renderSectionsOf(
+    state: RenderState,
+    globals: LiquidObject,
+    file: JsonObject,
+    idPrefix: string,
+    groupClass?: string,
+  ): Promise<string> {
     const sections = (file.sections ?? {}) as Record<string, SectionData>;
     const order = (file.order ?? Object.keys(sections)) as string[];
     const parts: string[] = [];
@@ -528,16 +544,10 @@ export class DawnTheme {
       const data = sections[key];
       if (!data || data.disabled) continue;
       parts.push(
-        await this.renderSection(
-          state,
-          globals,
-          `sections--${GROUP_IDS[group] ?? "0"}__${key}`,
-          data,
-          {
-            groupClass: `shopify-section-group-${group}`,
-            index: index + 1,
-          },
-        ),
+        await this.renderSection(state, globals, `${idPrefix}__${key}`, data, {
+          groupClass,
+          index: index + 1,
+        }),
       );
     }
     return parts.join("\n");
@@ -803,23 +813,12 @@ export class DawnTheme {
     const state = this.renderState(request);
     const globals = await this.pageGlobals(state, origin);
     const template = String(globals.template) as TemplateName;
-    const file = this.templateFile(state, template);
-    const sections = (file.sections ?? {}) as Record<string, SectionData>;
-    const order = (file.order ?? Object.keys(sections)) as string[];
-    const parts: string[] = [];
-    for (const [index, key] of order.entries()) {
-      const data = sections[key];
-      if (!data || data.disabled) continue;
-      parts.push(
-        await this.renderSection(
-          state,
-          globals,
-          `template--${TEMPLATE_IDS[template]}__${key}`,
-          data,
-          { index: index + 1 },
-        ),
-      );
-    }
+    const content = await this.renderSectionsOf(
+      state,
+      globals,
+      this.templateFile(state, template),
+      `template--${TEMPLATE_IDS[template]}`,
+    );
     const embeds = await this.renderEmbeds(state, globals);
     const layout = await this.liquid.render(
       this.layoutTemplates(),
@@ -827,7 +826,7 @@ export class DawnTheme {
       {
         globals: {
           ...globals,
-          content_for_layout: parts.join("\n"),
+          content_for_layout: content,
           content_for_header: this.contentForHeader(state, origin),
         },
       },
