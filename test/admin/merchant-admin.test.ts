@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Frame, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventTypeLabel } from "../../app/admin/components/event-log-ui";
 import { GO_LIVE_EVENT_TYPES } from "../../app/admin/checklist";
@@ -163,14 +163,20 @@ async function navigateTo(page: Page, label: string, appPath: string, title: str
   return frame;
 }
 
-/** Types a secret key into its card on the connection page and saves it; answers the card. */
-async function saveKey(frame: Frame, cardTitle: string, key: string): Promise<Locator> {
+/** On the connection page (opened from the admin's navigation), a secret key saved in its card. */
+async function saveKey(page: Page, cardTitle: string, key: string) {
+  const frame = await navigateTo(
+    page,
+    en("common.nav.connection"),
+    "/app/connection",
+    en("connection.title"),
+  );
   const card = frame
     .locator("form")
     .filter({ has: frame.getByRole("heading", { name: cardTitle }) });
   await card.getByLabel(en("connection.keys.secretKey")).fill(key);
   await card.getByRole("button", { name: en("connection.keys.save") }).click();
-  return card;
+  return { frame, card };
 }
 
 async function screenshot(page: Page, name: string) {
@@ -253,18 +259,13 @@ describe("a merchant in the local store's embedded admin", { timeout: 180_000 },
     expect(page.url()).toBe(`${adminOrigin()}/admin/apps/${HANDLE}/app`);
 
     // Connection: the sandbox key, checked with the service.
-    frame = await navigateTo(
-      page,
-      en("common.nav.connection"),
-      "/app/connection",
-      en("connection.title"),
-    );
-    const sandboxCard = await saveKey(frame, en("connection.keys.sandboxTitle"), SANDBOX_KEY);
+    const sandbox = await saveKey(page, en("connection.keys.sandboxTitle"), SANDBOX_KEY);
+    frame = sandbox.frame;
     await expect
       .poll(() => frame.locator("body").innerText(), { timeout: 10_000 })
       .toContain(en("connection.keys.verifiedSaved"));
     await expect
-      .poll(() => sandboxCard.innerText())
+      .poll(() => sandbox.card.innerText())
       .toContain(en("connection.keys.saved", { last4: SANDBOX_KEY.slice(-4) }));
 
     // Protection items: the plan's variants picked in the admin's resource picker.
@@ -354,15 +355,10 @@ describe("a merchant in the local store's embedded admin", { timeout: 180_000 },
     expect(page.url()).toContain(`/admin/apps/${HANDLE}/app/events/${placed.id}`);
 
     // Go live: the live key, then the switch, confirmed.
-    frame = await navigateTo(
-      page,
-      en("common.nav.connection"),
-      "/app/connection",
-      en("connection.title"),
-    );
-    const liveCard = await saveKey(frame, en("connection.keys.liveTitle"), LIVE_KEY);
+    const live = await saveKey(page, en("connection.keys.liveTitle"), LIVE_KEY);
+    frame = live.frame;
     await expect
-      .poll(() => liveCard.innerText(), { timeout: 10_000 })
+      .poll(() => live.card.innerText(), { timeout: 10_000 })
       .toContain(en("connection.keys.saved", { last4: LIVE_KEY.slice(-4) }));
     await expect
       .poll(() => frame.locator("body").innerText(), { timeout: 10_000 })
