@@ -340,6 +340,18 @@ function removeLine(row: Locator): Promise<void> {
   return row.locator("cart-remove-button a, cart-remove-button button").first().click();
 }
 
+/** A buyer's change to the laptop's line, which the plan line must follow to `quantity`. */
+async function changeLaptop(
+  page: Page,
+  watch: Watch,
+  step: string,
+  quantity: number,
+  action: () => Promise<unknown>,
+): Promise<void> {
+  const changed = await act(page, watch, step, action);
+  expectPlanFollows(changed.cart.items, quantity, changed.step);
+}
+
 async function act(page: Page, watch: Watch, step: string, action: () => Promise<unknown>) {
   const before = await syncsOf(page);
   await action();
@@ -421,10 +433,9 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         await expect.poll(() => laptopRow.count()).toBe(1);
         await expect.poll(() => cartRow(page, "Accident protection").count()).toBe(1);
 
-        const plus = await act(page, watch, "plus on the cart page", () =>
+        await changeLaptop(page, watch, "plus on the cart page", 2, () =>
           laptopRow.locator('button[name="plus"]').click(),
         );
-        expectPlanFollows(plus.cart.items, 2, plus.step);
         await expect
           .poll(() => quantityInput(cartRow(page, "Accident protection")).inputValue())
           .toBe("2");
@@ -433,15 +444,13 @@ describe("a buyer in Chromium through Dawn and the app", () => {
           fullPage: true,
         });
 
-        const typed = await act(page, watch, "typed quantity on the cart page", () =>
+        await changeLaptop(page, watch, "typed quantity on the cart page", 4, () =>
           typeQuantity(laptopRow, 4),
         );
-        expectPlanFollows(typed.cart.items, 4, typed.step);
 
-        const minus = await act(page, watch, "minus on the cart page", () =>
+        await changeLaptop(page, watch, "minus on the cart page", 3, () =>
           laptopRow.locator('button[name="minus"]').click(),
         );
-        expectPlanFollows(minus.cart.items, 3, minus.step);
         await expect
           .poll(() => quantityInput(cartRow(page, "Accident protection")).inputValue())
           .toBe("3");
@@ -539,22 +548,19 @@ describe("a buyer in Chromium through Dawn and the app", () => {
       await expect.poll(() => laptopRow.count()).toBe(1);
       await expect.poll(() => planRow.count()).toBe(1);
 
-      const plus = await act(page, watch, "plus in the cart drawer", () =>
+      await changeLaptop(page, watch, "plus in the cart drawer", 2, () =>
         laptopRow.locator('button[name="plus"]').click(),
       );
-      expectPlanFollows(plus.cart.items, 2, plus.step);
       await expect.poll(() => quantityInput(planRow).inputValue()).toBe("2");
       await page.screenshot({ path: path.join(artifacts, "dawn-buyer-cart-drawer.png") });
 
-      const typed = await act(page, watch, "typed quantity in the cart drawer", () =>
+      await changeLaptop(page, watch, "typed quantity in the cart drawer", 3, () =>
         typeQuantity(laptopRow, 3),
       );
-      expectPlanFollows(typed.cart.items, 3, typed.step);
 
-      const minus = await act(page, watch, "minus in the cart drawer", () =>
+      await changeLaptop(page, watch, "minus in the cart drawer", 2, () =>
         laptopRow.locator('button[name="minus"]').click(),
       );
-      expectPlanFollows(minus.cart.items, 2, minus.step);
       await expect.poll(() => quantityInput(planRow).inputValue()).toBe("2");
 
       const removed = await act(page, watch, "remove in the cart drawer", () =>
