@@ -62,9 +62,8 @@ export interface OfferTiming {
   extensionScriptsPerLoad: number[];
 }
 
-export interface LighthouseRun {
-  preset: LighthousePreset;
-  withExtension: boolean;
+/** What one Lighthouse run measured of one page. */
+export interface LighthouseMetrics {
   score: number;
   fcpMs: number;
   lcpMs: number;
@@ -81,6 +80,11 @@ export interface LighthouseRun {
   observedFcpMs: number;
   observedLcpMs: number;
   benchmarkIndex: number;
+}
+
+export interface LighthouseRun extends LighthouseMetrics {
+  preset: LighthousePreset;
+  withExtension: boolean;
 }
 
 /** `bench`: this process and its children (harness, app, emulator, Chromium). */
@@ -122,8 +126,14 @@ export function lighthouseSummary(
   preset: LighthousePreset,
   withExtension: boolean,
 ) {
-  const chosen = runs.filter((run) => run.preset === preset && run.withExtension === withExtension);
-  const of = (pick: (run: LighthouseRun) => number) => median(chosen.map(pick));
+  return lighthouseMedians(
+    runs.filter((run) => run.preset === preset && run.withExtension === withExtension),
+  );
+}
+
+/** The medians of runs of one page in one setting, and each run's score. */
+export function lighthouseMedians(chosen: LighthouseMetrics[]) {
+  const of = (pick: (run: LighthouseMetrics) => number) => median(chosen.map(pick));
   return {
     runs: chosen.length,
     scores: chosen.map((run) => run.score),

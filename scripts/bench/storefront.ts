@@ -5,16 +5,8 @@
 // with and without the block and embed. Figures go to docs/performance.md. Exits 0 on a missed
 // target (it is a benchmark); 1 only when the benchmark itself failed.
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,7 +18,8 @@ import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
 import { accountCpu, processTreeCpu } from "./cpu";
-import { freePort, settlesWithin } from "./processes";
+import { CHROMIUM_FLAGS, runLighthouse } from "./lighthouse";
+import { cleanUpAll, onCleanup, runBenchmark } from "./lifecycle";
 import { describeMachine, writeMarkedSection } from "./report";
 import {
   lighthouseSummary,
@@ -63,16 +56,6 @@ const SECTION = {
   name: "storefront",
   heading: "## Storefront extension (npm run bench:storefront)",
 };
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const options = parseArgs({
   options: {
@@ -94,28 +77,6 @@ function lighthousePresets(value: string | undefined): LighthousePreset[] {
 /** This process and its descendants: harness, app and emulator in-process; Chromium and its renderers. */
 function accountTreeCpu(): () => CpuUse {
   return accountCpu({ bench: processTreeCpu(process.pid) });
-}
-
-/** Cleanups that must run even when the run is interrupted: browsers, servers, the database. */
-const cleanups = new Set<() => Promise<void>>();
-function onCleanup(cleanup: () => Promise<void>) {
-  cleanups.add(cleanup);
-  return async () => {
-    cleanups.delete(cleanup);
-    await cleanup();
-  };
-}
-let cleaning: Promise<void> | null = null;
-/** Runs every cleanup once, newest first; a second caller waits for the same run. */
-function cleanUpAll(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const cleanup of [...cleanups].reverse()) {
-      cleanups.delete(cleanup);
-      await cleanup().catch((error: unknown) => console.error("Cleanup failed:", error));
-    }
-    cleaning = null;
-  })();
-  return cleaning;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -577,158 +538,6 @@ async function measureInBrowser(storefront: Storefront, loads: number) {
 // ---------------------------------------------------------------------------------------------
 // Budget 4: Lighthouse with and without the block and embed, one fresh Chromium per run.
 
-interface DebugChromium {
-  port: number;
-  close(): Promise<void>;
-}
-
-async function launchDebugChromium(logDir: string): Promise<DebugChromium> {
-  const chromiumPath = CHROMIUM_PATH;
-  const profile = mkdtempSync(path.join(os.tmpdir(), "svc-bench-chromium-"));
-  const port = await freePort();
-  const log = createWriteStream(path.join(logDir, "chromium.log"), { flags: "a" });
-  const child: ChildProcess = spawn(
-    chromiumPath,
-    [
-      ...CHROMIUM_FLAGS,
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const pid = child.pid;
-  if (pid === undefined) throw new BenchmarkError(`Failed to start ${chromiumPath}`);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    // Its own process group (detached): the browser and the renderers it started.
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, name);
-      } catch {
-        // Already gone.
-      }
-    };
-    signal("SIGTERM");
-    if (!(await settlesWithin(exited, 5_000))) signal("SIGKILL");
-    await settlesWithin(exited, 5_000);
-    signal("SIGKILL");
-    rmSync(profile, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await close();
-      throw new BenchmarkError(
-        `Chromium exited (code ${child.exitCode}); see ${logDir}/chromium.log`,
-      );
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
-      await response.arrayBuffer();
-      if (response.ok) return { port, close };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await close();
-      throw new BenchmarkError("Chromium's DevTools port did not open within 30 s");
-    }
-    await sleep(100);
-  }
-}
-
-async function lighthouseRun(
-  storefront: Storefront,
-  preset: LighthousePreset,
-  withExtension: boolean,
-  logDir: string,
-): Promise<{ run: LighthouseRun; version: string; settings: string }> {
-  const { default: lighthouse, desktopConfig } = await import("lighthouse");
-  setExtension(storefront, withExtension);
-  const debugChromium = await launchDebugChromium(logDir);
-  const closeChromium = onCleanup(() => debugChromium.close());
-  try {
-    const result = await lighthouse(
-      `${storefront.url}${WITH_PLANS}`,
-      {
-        port: debugChromium.port,
-        hostname: "127.0.0.1",
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      },
-      preset === "desktop" ? desktopConfig : undefined,
-    );
-    const lhr = result?.lhr;
-    if (!lhr) throw new BenchmarkError("Lighthouse gave no result");
-    if (lhr.runtimeError) {
-      throw new BenchmarkError(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    }
-    const score = lhr.categories.performance?.score;
-    if (typeof score !== "number") throw new BenchmarkError("Lighthouse gave no performance score");
-    const value = (id: string) => {
-      const numeric = lhr.audits[id]?.numericValue;
-      if (typeof numeric !== "number")
-        throw new BenchmarkError(`Lighthouse audit ${id} has no value`);
-      return numeric;
-    };
-    const items = (id: string) =>
-      (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-    const renderBlocking = items("render-blocking-insight")
-      .map((item) => item.url)
-      .filter((url): url is string => typeof url === "string");
-    const extensionScriptMs = items("bootup-time")
-      .filter((item) => String(item.url).includes(EXTENSION_ASSETS))
-      .reduce((sum, item) => sum + (typeof item.total === "number" ? item.total : 0), 0);
-    const lcpNode = (
-      lhr.audits["lcp-breakdown-insight"]?.details as
-        { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined
-    )?.items?.find((item) => item.type === "node");
-    const lcpElement = lcpNode
-      ? `${(lcpNode.selector ?? "").split(" > ").pop() ?? ""} "${lcpNode.nodeLabel ?? ""}"`
-      : "not reported";
-    const observed = (
-      lhr.audits.metrics?.details as { items?: Record<string, unknown>[] } | undefined
-    )?.items?.[0];
-    const observedMs = (key: string) =>
-      typeof observed?.[key] === "number" ? observed[key] : Number.NaN;
-    const throttling = lhr.configSettings.throttling;
-    return {
-      run: {
-        preset,
-        withExtension,
-        score: Math.round(score * 100),
-        fcpMs: value("first-contentful-paint"),
-        lcpMs: value("largest-contentful-paint"),
-        tbtMs: value("total-blocking-time"),
-        cls: value("cumulative-layout-shift"),
-        speedIndexMs: value("speed-index"),
-        renderBlocking,
-        extensionScriptMs,
-        lcpElement,
-        observedFcpMs: observedMs("observedFirstContentfulPaint"),
-        observedLcpMs: observedMs("observedLargestContentfulPaint"),
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-      },
-      version: lhr.lighthouseVersion,
-      settings:
-        `${preset}: ${lhr.configSettings.formFactor} ${lhr.configSettings.screenEmulation.width}×${lhr.configSettings.screenEmulation.height}, ${lhr.configSettings.throttlingMethod} throttling ` +
-        `(${throttling.rttMs} ms RTT, ${oneDecimal(throttling.throughputKbps)} kbps, CPU ×${throttling.cpuSlowdownMultiplier})`,
-    };
-  } finally {
-    await closeChromium();
-  }
-}
-
-const oneDecimal = (value: number | undefined) =>
-  (value ?? Number.NaN).toFixed(1).replace(/\.0$/, "");
-
 async function measureLighthouse(
   storefront: Storefront,
   presets: LighthousePreset[],
@@ -746,7 +555,14 @@ async function measureLighthouse(
     for (const preset of presets) {
       // Interleaved, each pair in the other order than the one before, so drift hits both alike.
       for (const withExtension of pair % 2 === 0 ? [true, false] : [false, true]) {
-        const { run, ...meta } = await lighthouseRun(storefront, preset, withExtension, logDir);
+        setExtension(storefront, withExtension);
+        const { metrics, ...meta } = await runLighthouse({
+          url: `${storefront.url}${WITH_PLANS}`,
+          preset,
+          logDir,
+          extensionAssets: EXTENSION_ASSETS,
+        });
+        const run: LighthouseRun = { ...metrics, preset, withExtension };
         version = meta.version;
         settings.set(preset, meta.settings);
         const countedRun = pair >= warmUp;
@@ -937,41 +753,4 @@ async function main() {
   rmSync(logDir, { recursive: true, force: true });
 }
 
-/** Set when a signal or an unhandled rejection stops the run: the exit code it ends with. */
-let stopping: number | null = null;
-function stop(code: number) {
-  if (stopping !== null) return;
-  stopping = code;
-  void cleanUpAll().then(() => {
-    if (logDir) rmSync(logDir, { recursive: true, force: true });
-    process.exit(code);
-  });
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    stop(130);
-  });
-}
-// Lighthouse leaves protocol calls running; when their Chromium goes away they reject unhandled.
-process.on("unhandledRejection", (reason) => {
-  if (stopping !== null) return;
-  console.error("Benchmark failed: unhandled rejection:", reason);
-  stop(1);
-});
-
-try {
-  await main();
-  process.exitCode = 0;
-} catch (error) {
-  // Stopping Chromium under a running Lighthouse makes it throw: not a failure to report.
-  if (stopping === null) {
-    console.error(error instanceof BenchmarkError ? `Benchmark failed: ${error.message}` : error);
-    if (logDir) console.error(`Logs: ${logDir}`);
-    process.exitCode = 1;
-  }
-} finally {
-  await cleanUpAll();
-}
-// When stopping, stop() exits once its cleanup is done.
-if (stopping === null) process.exit();
+await runBenchmark(main, () => logDir);
