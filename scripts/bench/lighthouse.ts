@@ -3,6 +3,7 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { onCleanup } from "./lifecycle";
 import { freePort, settlesWithin } from "./processes";
@@ -23,6 +24,23 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/**
+ * Chromium for playwright-core, as test/storefront/browser.ts launches it. The
+ * benchmark handles SIGINT and SIGTERM itself (lifecycle.ts): Playwright's own handlers would
+ * exit before the database and servers are cleaned up.
+ */
+export function launchBenchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    chromiumSandbox: false,
+    args: CHROMIUM_FLAGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+}
 
 interface DebugChromium {
   port: number;
@@ -186,6 +204,7 @@ export async function runLighthouse(options: LighthouseRunOptions): Promise<Ligh
         lcpElement,
         observedFcpMs: observedMs("observedFirstContentfulPaint"),
         observedLcpMs: observedMs("observedLargestContentfulPaint"),
+        serverResponseMs: value("server-response-time"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
       },
       version: lhr.lighthouseVersion,

@@ -79,6 +79,8 @@ export interface LighthouseMetrics {
   /** FCP and LCP as they happened in the unthrottled load Lighthouse simulates from. */
   observedFcpMs: number;
   observedLcpMs: number;
+  /** The server-response-time audit: the main document's time to first byte. */
+  serverResponseMs: number;
   benchmarkIndex: number;
 }
 
@@ -151,6 +153,7 @@ export function lighthouseMedians(chosen: LighthouseMetrics[]) {
     lcpElements: [...new Set(chosen.map((run) => run.lcpElement))],
     observedFcpMs: of((run) => run.observedFcpMs),
     observedLcpMs: of((run) => run.observedLcpMs),
+    serverResponseMs: of((run) => run.serverResponseMs),
   };
 }
 

@@ -5,20 +5,20 @@
 // with and without the block and embed. Figures go to docs/performance.md. Exits 0 on a missed
 // target (it is a benchmark); 1 only when the benchmark itself failed.
 
-import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { startEmulator } from "../../emulator/server";
 import { createThrowawayDatabase } from "../../test/support/databases";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
 import { accountCpu, processTreeCpu } from "./cpu";
-import { CHROMIUM_FLAGS, runLighthouse } from "./lighthouse";
+import { launchBenchChromium, runLighthouse } from "./lighthouse";
+import { extensionFingerprint, offerHeights } from "./extension";
 import { cleanUpAll, onCleanup, runBenchmark } from "./lifecycle";
 import { describeMachine, writeMarkedSection } from "./report";
 import {
@@ -30,7 +30,6 @@ import {
   type LighthousePreset,
   type LighthouseRun,
   type OfferTiming,
-  type ReservedSpace,
   type ScriptTag,
   type StorefrontResult,
 } from "./storefront-report";
@@ -367,65 +366,8 @@ function largestShift(loads: LoadResult[]): LayoutCase["largestShift"] {
   return shifts.reduce((a, b) => (b.value > a.value ? b : a));
 }
 
-/**
- * The offer's height while it loads (its reserved space, the plans answer held back) and once
- * its plans are shown, and the width it had: where the two differ, what follows it moves.
- */
-async function offerHeights(
-  browser: Browser,
-  url: string,
-  viewport: Viewport,
-): Promise<ReservedSpace> {
-  const context = await browser.newContext({ viewport });
-  try {
-    await context.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
-    const page = await context.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/apps/svc/plans*", async (route) => {
-      await held;
-      await route.continue();
-    });
-    const box = () =>
-      page.$eval("[data-svc-offer]", (offer) => {
-        const rect = offer.getBoundingClientRect();
-        return {
-          state: (offer as HTMLElement).dataset.state,
-          width: rect.width,
-          height: rect.height,
-        };
-      });
-    await page.goto(url, { waitUntil: "load" });
-    const loading = await box();
-    release();
-    await page.waitForSelector('[data-svc-offer][data-state="ready"]', { timeout: 10_000 });
-    const ready = await box();
-    if (loading.state !== "loading") {
-      throw new BenchmarkError(`The offer was ${loading.state} with its plans held back`);
-    }
-    return {
-      viewport: `${viewport.width}×${viewport.height}`,
-      offerWidth: loading.width,
-      reservedHeight: loading.height,
-      readyHeight: ready.height,
-    };
-  } finally {
-    await context.close();
-  }
-}
-
 async function measureInBrowser(storefront: Storefront, loads: number) {
-  // As test/storefront/browser.ts launches it, but this script handles SIGINT and SIGTERM
-  // itself: Playwright's own handlers would exit before the database and servers are cleaned up.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    chromiumSandbox: false,
-    args: CHROMIUM_FLAGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const browser = await launchBenchChromium();
   const closeBrowser = onCleanup(() => browser.close());
   const chromiumName = `Chromium ${browser.version()} (${CHROMIUM_PATH}, headless)`;
   const cpu = accountTreeCpu();
@@ -651,18 +593,6 @@ function notesOf(result: Omit<StorefrontResult, "notes">): string[] {
     );
   }
   return notes;
-}
-
-/** A hash of everything the storefront serves from the extension, to notice an edit mid-run. */
-function extensionFingerprint(): string {
-  const hash = createHash("sha256");
-  const dir = path.join(ROOT, "extensions/svc-protection");
-  for (const sub of ["assets", "blocks", "locales"]) {
-    for (const name of readdirSync(path.join(dir, sub)).sort()) {
-      hash.update(`${sub}/${name}\0`).update(readFileSync(path.join(dir, sub, name)));
-    }
-  }
-  return hash.digest("hex");
 }
 
 let logDir: string | null = null;
