@@ -6,14 +6,12 @@
 // go to docs/performance.md. Exits 0 on a missed target (it is a benchmark); 1 only when the
 // benchmark itself failed.
 
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
 import type { Catalogue } from "../../emulator/catalogue";
 import { startAppAgainstStore, type AppAgainstStore } from "../../test/support/app-against-store";
-import { createThrowawayDatabase } from "../../test/support/databases";
 import { connectShop } from "../../test/support/shops";
 import { applyTestEnv, TEST_API_KEY, TEST_API_SECRET } from "../../test/support/test-env";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
@@ -26,10 +24,10 @@ import {
   type DawnRun,
 } from "./dawn-report";
 import { launchBenchChromium, runLighthouse } from "./lighthouse";
-import { cleanUpAll, onCleanup, runBenchmark } from "./lifecycle";
-import { extensionFingerprint, offerHeights } from "./extension";
+import { cleanUpAll, onCleanup, runBenchmark, setUpThrowawaySqlite } from "./lifecycle";
+import { assertExtensionUnchanged, extensionFingerprint, offerHeights } from "./extension";
 import { ensureBuild } from "./processes";
-import { describeMachine, writeMarkedSection } from "./report";
+import { benchCommand, describeMachine, publishSection } from "./report";
 import { BenchmarkError, positiveInteger } from "./stats";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -66,11 +64,7 @@ async function setUp() {
   applyTestEnv();
   // Every plans lookup reaches the service: the app's cache-miss path, as bench:storefront.
   process.env.SVC_PLANS_CACHE_TTL_SECONDS = "0";
-  const database = await createThrowawayDatabase("sqlite");
-  onCleanup(() => database.drop());
-  process.env.DATABASE_URL = database.url;
-  const { migrateDatabase } = await import("../../app/db/migrate.server");
-  await migrateDatabase(database.url);
+  await setUpThrowawaySqlite();
   ensureBuild(ROOT);
 
   // Read by the store on every request: one store, one catalogue, both settings.
@@ -304,15 +298,12 @@ async function measure(bench: Bench, runs: number, warmUp: number, logDir: strin
   return { runs: counted, version, settings, carts, renders, cpu: cpuUse };
 }
 
-let logDir: string | null = null;
-
-async function main() {
+async function main(logDir: string) {
   const runs = positiveInteger("runs", options.runs, 1);
   const warmUp = positiveInteger("warm-up", options["warm-up"], 0);
   if (!existsSync(CHROMIUM_PATH)) {
     throw new BenchmarkError(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
   }
-  logDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-dawn-"));
   const fingerprint = extensionFingerprint();
 
   console.log("Setting up: throwaway SQLite database, the built app, the local store, emulator");
@@ -334,11 +325,7 @@ async function main() {
 
   console.log(`Lighthouse (mobile): ${warmUp} warm-up + ${runs} runs of each page, interleaved`);
   const measured = await measure(bench, runs, warmUp, logDir);
-  if (extensionFingerprint() !== fingerprint) {
-    throw new BenchmarkError(
-      "extensions/svc-protection changed during the run; its figures mix two versions. Run again.",
-    );
-  }
+  assertExtensionUnchanged(fingerprint);
   await cleanUpAll();
 
   const result: DawnResult = {
@@ -352,14 +339,11 @@ async function main() {
     cpu: measured.cpu,
     serverRender: { firstMs: firstRenderMs, pages: measured.renders },
   };
-  const args = process.argv.slice(2);
-  const command = `npm run bench:dawn${args.length ? ` -- ${args.join(" ")}` : ""}`;
-  const section = renderDawnSection(describeMachine("not pinned"), command, result);
-  const docs = path.join(ROOT, "docs/performance.md");
-  await writeMarkedSection(docs, DAWN_SECTION.name, DAWN_SECTION.heading, section);
-  console.log(`\n${DAWN_SECTION.heading}\n\n${section}\n`);
-  console.log(`Written to ${path.relative(ROOT, docs)}.`);
-  rmSync(logDir, { recursive: true, force: true });
+  const command = benchCommand("bench:dawn");
+  await publishSection(
+    DAWN_SECTION,
+    renderDawnSection(describeMachine("not pinned"), command, result),
+  );
 }
 
-await runBenchmark(main, () => logDir);
+await runBenchmark("dawn", main);

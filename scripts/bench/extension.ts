@@ -68,3 +68,12 @@ export function extensionFingerprint(): string {
   }
   return hash.digest("hex");
 }
+
+/** Throws when the extension's files are not those of `fingerprint` (taken at the start). */
+export function assertExtensionUnchanged(fingerprint: string) {
+  if (extensionFingerprint() !== fingerprint) {
+    throw new BenchmarkError(
+      "extensions/svc-protection changed during the run; its figures mix two versions. Run again.",
+    );
+  }
+}

@@ -1,4 +1,7 @@
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createThrowawayDatabase } from "../../test/support/databases";
 import { BenchmarkError } from "./stats";
 
 // A benchmark's life: cleanups that must run even when the run is interrupted (browsers,
@@ -16,6 +19,16 @@ export function onCleanup(cleanup: () => Promise<void>) {
   };
 }
 
+/** A migrated throwaway SQLite database as the app's DATABASE_URL, dropped at cleanup. */
+export async function setUpThrowawaySqlite() {
+  const database = await createThrowawayDatabase("sqlite");
+  onCleanup(() => database.drop());
+  process.env.DATABASE_URL = database.url;
+  const { migrateDatabase } = await import("../../app/db/migrate.server");
+  await migrateDatabase(database.url);
+  return database;
+}
+
 let cleaning: Promise<void> | null = null;
 /** Runs every cleanup once, newest first; a second caller waits for the same run. */
 export function cleanUpAll(): Promise<void> {
@@ -30,18 +43,19 @@ export function cleanUpAll(): Promise<void> {
 }
 
 /**
- * Runs `main`, then every cleanup, and exits. `logDir()` names the directory of logs to point at
- * on a failure and to remove when stopped.
+ * Runs `main` with a new directory for its logs (Chromium's), then every cleanup, and exits. The
+ * directory is removed unless the run failed; then its path is printed.
  */
-export async function runBenchmark(main: () => Promise<void>, logDir: () => string | null) {
+export async function runBenchmark(name: string, main: (logDir: string) => Promise<void>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `svc-bench-${name}-`));
+  const logDir = () => dir;
   /** Set when a signal or an unhandled rejection stops the run: the exit code it ends with. */
   let stopping: number | null = null;
   const stop = (code: number) => {
     if (stopping !== null) return;
     stopping = code;
     void cleanUpAll().then(() => {
-      const dir = logDir();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      rmSync(logDir(), { recursive: true, force: true });
       process.exit(code);
     });
   };
@@ -59,14 +73,14 @@ export async function runBenchmark(main: () => Promise<void>, logDir: () => stri
   });
 
   try {
-    await main();
+    await main(dir);
+    rmSync(dir, { recursive: true, force: true });
     process.exitCode = 0;
   } catch (error) {
     // Stopping Chromium under a running Lighthouse makes it throw: not a failure to report.
     if (stopping === null) {
       console.error(error instanceof BenchmarkError ? `Benchmark failed: ${error.message}` : error);
-      const dir = logDir();
-      if (dir) console.error(`Logs: ${dir}`);
+      console.error(`Logs: ${logDir()}`);
       process.exitCode = 1;
     }
   } finally {

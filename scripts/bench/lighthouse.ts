@@ -3,8 +3,8 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_PATH } from "../../test/storefront/browser";
+import type { Browser } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium } from "../../test/storefront/browser";
 import { onCleanup } from "./lifecycle";
 import { freePort, settlesWithin } from "./processes";
 import type { LighthouseMetrics, LighthousePreset } from "./storefront-report";
@@ -13,33 +13,13 @@ import { BenchmarkError } from "./stats";
 // Lighthouse's Node API on one page in a fresh Debian Chromium per run (its own profile and
 // process group), as bench:storefront and bench:dawn measure the theme app extension.
 
-/** The common brief's flags, and no QUIC: nothing may leave the machine. */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 /**
- * Chromium for playwright-core, as test/storefront/browser.ts launches it. The
- * benchmark handles SIGINT and SIGTERM itself (lifecycle.ts): Playwright's own handlers would
- * exit before the database and servers are cleaned up.
+ * Chromium for playwright-core, as the browser tests launch it. The benchmark handles SIGINT and
+ * SIGTERM itself (lifecycle.ts): Playwright's own handlers would exit before the database and
+ * servers are cleaned up.
  */
 export function launchBenchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    chromiumSandbox: false,
-    args: CHROMIUM_FLAGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  return launchChromium({ handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 interface DebugChromium {

@@ -5,22 +5,20 @@
 // with and without the block and embed. Figures go to docs/performance.md. Exits 0 on a missed
 // target (it is a benchmark); 1 only when the benchmark itself failed.
 
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Browser } from "playwright-core";
 import { startEmulator } from "../../emulator/server";
-import { createThrowawayDatabase } from "../../test/support/databases";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
 import { accountCpu, processTreeCpu } from "./cpu";
 import { launchBenchChromium, runLighthouse } from "./lighthouse";
-import { extensionFingerprint, offerHeights } from "./extension";
-import { cleanUpAll, onCleanup, runBenchmark } from "./lifecycle";
-import { describeMachine, writeMarkedSection } from "./report";
+import { assertExtensionUnchanged, extensionFingerprint, offerHeights } from "./extension";
+import { cleanUpAll, onCleanup, runBenchmark, setUpThrowawaySqlite } from "./lifecycle";
+import { benchCommand, describeMachine, publishSection } from "./report";
 import {
   lighthouseSummary,
   renderStorefrontSection,
@@ -35,7 +33,6 @@ import {
 } from "./storefront-report";
 import { BenchmarkError, median, percentile, positiveInteger } from "./stats";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHOP = "svc-harness.myshopify.com";
 const EMULATOR_SANDBOX_KEY = "sk_test_svc_storefront_bench";
 const EMULATOR_LIVE_KEY = "sk_live_svc_storefront_bench";
@@ -90,11 +87,7 @@ async function setUp() {
   await import("../../test/support/admin-graphql");
   // Every plans lookup reaches the service: the app's cache-miss path, the slower one.
   process.env.SVC_PLANS_CACHE_TTL_SECONDS = "0";
-  const database = await createThrowawayDatabase("sqlite");
-  onCleanup(() => database.drop());
-  process.env.DATABASE_URL = database.url;
-  const { migrateDatabase } = await import("../../app/db/migrate.server");
-  await migrateDatabase(database.url);
+  await setUpThrowawaySqlite();
 
   const emulator = await startEmulator({
     sandboxKey: EMULATOR_SANDBOX_KEY,
@@ -595,9 +588,7 @@ function notesOf(result: Omit<StorefrontResult, "notes">): string[] {
   return notes;
 }
 
-let logDir: string | null = null;
-
-async function main() {
+async function main(logDir: string) {
   const loads = positiveInteger("loads", options.loads, 5);
   const lighthouseRuns = positiveInteger("lighthouse-runs", options["lighthouse-runs"], 1);
   const lighthouseWarmUp = positiveInteger("lighthouse-warm-up", options["lighthouse-warm-up"], 0);
@@ -605,7 +596,6 @@ async function main() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new BenchmarkError(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
   }
-  logDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-storefront-"));
   const fingerprint = extensionFingerprint();
 
   console.log("Setting up: throwaway SQLite database, emulator, connected shop, harness");
@@ -665,22 +655,15 @@ async function main() {
     cpu: { browser: browser.cpu, lighthouse: lighthouse.cpu },
     chromium: browser.chromium,
   };
-  if (extensionFingerprint() !== fingerprint) {
-    throw new BenchmarkError(
-      "extensions/svc-protection changed during the run; its figures mix two versions. Run again.",
-    );
-  }
+  assertExtensionUnchanged(fingerprint);
   const result: StorefrontResult = { ...partial, notes: notesOf(partial) };
   await cleanUpAll();
 
-  const args = process.argv.slice(2);
-  const command = `npm run bench:storefront${args.length ? ` -- ${args.join(" ")}` : ""}`;
-  const section = renderStorefrontSection(describeMachine("not pinned"), command, result);
-  const docs = path.join(ROOT, "docs/performance.md");
-  await writeMarkedSection(docs, SECTION.name, SECTION.heading, section);
-  console.log(`\n${SECTION.heading}\n\n${section}\n`);
-  console.log(`Written to ${path.relative(ROOT, docs)}.`);
-  rmSync(logDir, { recursive: true, force: true });
+  const command = benchCommand("bench:storefront");
+  await publishSection(
+    SECTION,
+    renderStorefrontSection(describeMachine("not pinned"), command, result),
+  );
 }
 
-await runBenchmark(main, () => logDir);
+await runBenchmark("storefront", main);
