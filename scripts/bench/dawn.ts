@@ -1,4 +1,4 @@
-// npm run bench:dawn [-- --runs 5 --warm-up 1]
+// npm run bench:dawn [-- --runs 5 --warm-up 1 --reports <dir>]
 // Lighthouse (mobile) on Dawn 15.4.1 as the local store serves it (decision 031): the product
 // page with our app block and embed on and with both off, and the cart page with a product and
 // its plan against the product alone without the extension. The offer's plans come from the
@@ -6,7 +6,7 @@
 // go to docs/performance.md. Exits 0 on a missed target (it is a benchmark); 1 only when the
 // benchmark itself failed.
 
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
@@ -19,6 +19,9 @@ import { accountCpu, processTreeCpu } from "./cpu";
 import {
   DAWN_SECTION,
   renderDawnSection,
+  caseName,
+  type DawnCart,
+  type DawnCase,
   type DawnPage,
   type DawnResult,
   type DawnRun,
@@ -50,6 +53,8 @@ const options = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     "warm-up": { type: "string", default: "1" },
+    /** A directory to keep every run's Lighthouse report in (JSON), e.g. to compare two runs. */
+    reports: { type: "string" },
   },
 }).values;
 
@@ -150,11 +155,11 @@ async function setServiceCatalogue(app: AppAgainstStore, plans: { id: string; pr
 }
 
 /** Milliseconds from each GET of `url` to the whole page, one after the other. */
-async function timeRenders(url: string, cartToken: string | undefined, count: number) {
+async function timeRenders(url: string, cookie: string | undefined, count: number) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const answer = await fetch(url, cartToken ? { headers: { cookie: `cart=${cartToken}` } } : {});
+    const answer = await fetch(url, cookie ? { headers: { cookie } } : {});
     await answer.text();
     if (!answer.ok) throw new BenchmarkError(`GET ${url}: ${answer.status}`);
     times.push(performance.now() - started);
@@ -222,76 +227,100 @@ async function checkPages(bench: Bench, browser: Browser) {
 
 async function measure(bench: Bench, runs: number, warmUp: number, logDir: string) {
   const productUrl = `${bench.app.store.url}/products/${String(bench.handle)}`;
-  const withPlan = await cartWith(bench, [
-    { id: bench.variantId, quantity: 1 },
-    {
-      id: bench.planVariantId,
-      quantity: 1,
-      properties: { [PROTECTED_PROPERTY]: bench.variantId },
-    },
-  ]);
-  const productAlone = await cartWith(bench, [{ id: bench.variantId, quantity: 1 }]);
-  const carts = {
-    with: await cartLines(bench, withPlan),
-    without: await cartLines(bench, productAlone),
+  const cartUrl = `${bench.app.store.url}/cart`;
+  const tokens: Record<DawnCart, string> = {
+    plan: await cartWith(bench, [
+      { id: bench.variantId, quantity: 1 },
+      {
+        id: bench.planVariantId,
+        quantity: 1,
+        properties: { [PROTECTED_PROPERTY]: bench.variantId },
+      },
+    ]),
+    alone: await cartWith(bench, [{ id: bench.variantId, quantity: 1 }]),
   };
-  const pages: { page: DawnPage; url: string; cart?: { with: string; without: string } }[] = [
-    { page: "product", url: productUrl },
+  const readCarts = async (): Promise<Record<DawnCart, string>> => ({
+    plan: await cartLines(bench, tokens.plan),
+    alone: await cartLines(bench, tokens.alone),
+  });
+  const carts = await readCarts();
+  // Each page's settings. The cart page with our plan line but the extension off tells what the
+  // second line costs Dawn, apart from what our embed costs.
+  const pages: { page: DawnPage; url: string; cases: Omit<DawnCase, "page">[] }[] = [
+    {
+      page: "product",
+      url: productUrl,
+      cases: [
+        { withExtension: true, cart: null },
+        { withExtension: false, cart: null },
+      ],
+    },
     {
       page: "cart",
-      url: `${bench.app.store.url}/cart`,
-      cart: { with: withPlan, without: productAlone },
+      url: cartUrl,
+      cases: [
+        { withExtension: true, cart: "plan" },
+        { withExtension: false, cart: "alone" },
+        { withExtension: false, cart: "plan" },
+      ],
     },
   ];
+  const setUpCase = ({ withExtension, cart }: Omit<DawnCase, "page">) => {
+    bench.switches.block = bench.switches.embed = withExtension;
+    return cart ? { extraHeaders: { Cookie: `cart=${tokens[cart]}` } } : {};
+  };
 
   const cpu = accountCpu({ bench: processTreeCpu(process.pid) });
   const counted: DawnRun[] = [];
   let version = "";
   let settings = "";
-  const total = pages.length * 2 * (warmUp + runs);
+  const total = pages.reduce((sum, page) => sum + page.cases.length, 0) * (warmUp + runs);
   let done = 0;
   for (let pair = 0; pair < warmUp + runs; pair++) {
-    for (const { page, url, cart } of pages) {
-      // Interleaved, each pair in the other order than the one before, so drift hits both alike.
-      for (const withExtension of pair % 2 === 0 ? [true, false] : [false, true]) {
-        bench.switches.block = bench.switches.embed = withExtension;
-        const token = cart && (withExtension ? cart.with : cart.without);
+    for (const { page, url, cases } of pages) {
+      // Interleaved, each round in the other order than the one before, so drift hits all alike.
+      for (const setting of pair % 2 === 0 ? cases : [...cases].reverse()) {
+        const name = caseName({ page, ...setting });
         const result = await runLighthouse({
           url,
           preset: "mobile",
           logDir,
           extensionAssets: EXTENSION_ASSETS,
           bootupThresholdMs: 0,
-          ...(token ? { extraHeaders: { Cookie: `cart=${token}` } } : {}),
+          ...(options.reports
+            ? {
+                reportFile: path.join(
+                  options.reports,
+                  `${done + 1}-${name.replaceAll(" ", "-")}.json`,
+                ),
+              }
+            : {}),
+          ...setUpCase(setting),
         });
         ({ version, settings } = result);
-        const run: DawnRun = { ...result.metrics, page, withExtension };
+        const run: DawnRun = { ...result.metrics, page, ...setting };
         const countedRun = pair >= warmUp;
         console.log(
-          `  Lighthouse ${++done}/${total} ${page} ${withExtension ? "with" : "without"}${countedRun ? "" : " (warm-up)"}: score ${run.score}, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(4)}, extension scripts ${run.extensionScriptMs.toFixed(1)} ms, server ${run.serverResponseMs.toFixed(0)} ms`,
+          `  Lighthouse ${++done}/${total} ${name}${countedRun ? "" : " (warm-up)"}: score ${run.score}, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(4)}, extension scripts ${run.extensionScriptMs.toFixed(1)} ms, server ${run.serverResponseMs.toFixed(0)} ms`,
         );
         if (countedRun) counted.push(run);
       }
     }
   }
-  const cartsAfter = {
-    with: await cartLines(bench, withPlan),
-    without: await cartLines(bench, productAlone),
-  };
-  if (cartsAfter.with !== carts.with || cartsAfter.without !== carts.without) {
+  const cpuUse = cpu();
+  const cartsAfter = await readCarts();
+  if (cartsAfter.plan !== carts.plan || cartsAfter.alone !== carts.alone) {
     throw new BenchmarkError(
       `The carts changed during the runs: ${JSON.stringify(carts)} → ${JSON.stringify(cartsAfter)}`,
     );
   }
-  const cpuUse = cpu();
 
   // The store's own render time, outside Lighthouse: what every page waits for before its HTML.
   const renders: DawnResult["serverRender"]["pages"] = [];
-  for (const { page, url, cart } of pages) {
-    for (const withExtension of [true, false]) {
-      bench.switches.block = bench.switches.embed = withExtension;
-      const token = cart && (withExtension ? cart.with : cart.without);
-      renders.push({ page, withExtension, ms: await timeRenders(url, token, RENDERS) });
+  for (const { page, url, cases } of pages) {
+    for (const setting of cases) {
+      const { extraHeaders } = setUpCase(setting);
+      renders.push({ page, ...setting, ms: await timeRenders(url, extraHeaders?.Cookie, RENDERS) });
     }
   }
   bench.switches.block = bench.switches.embed = true;
@@ -301,6 +330,7 @@ async function measure(bench: Bench, runs: number, warmUp: number, logDir: strin
 async function main(logDir: string) {
   const runs = positiveInteger("runs", options.runs, 1);
   const warmUp = positiveInteger("warm-up", options["warm-up"], 0);
+  if (options.reports) mkdirSync(options.reports, { recursive: true });
   if (!existsSync(CHROMIUM_PATH)) {
     throw new BenchmarkError(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
   }

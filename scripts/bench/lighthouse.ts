@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -102,6 +102,8 @@ export interface LighthouseRunOptions {
    * audit is a diagnostic outside the performance score, so a lower threshold changes no score.
    */
   bootupThresholdMs?: number;
+  /** Where to keep the run's whole report (Lighthouse's JSON), to look into a figure. */
+  reportFile?: string;
 }
 
 export interface LighthouseRunResult {
@@ -142,6 +144,7 @@ export async function runLighthouse(options: LighthouseRunOptions): Promise<Ligh
     if (lhr.runtimeError) {
       throw new BenchmarkError(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     }
+    if (options.reportFile) writeFileSync(options.reportFile, JSON.stringify(lhr));
     const score = lhr.categories.performance?.score;
     if (typeof score !== "number") throw new BenchmarkError("Lighthouse gave no performance score");
     const value = (id: string) => {
