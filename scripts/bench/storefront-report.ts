@@ -157,6 +157,15 @@ export function lighthouseMedians(chosen: LighthouseMetrics[]) {
   };
 }
 
+/** A Markdown table of measures: each row its measure, its target and its result. */
+export function targetTable(rows: string[][]): string {
+  return [
+    "| Measure | Target | Result |",
+    "| --- | --- | --: |",
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
+}
+
 function cpuLine(name: string, cpu: CpuUse) {
   return `${name}: this benchmark (harness, app, emulator, Chromium) ${cpu.bench.toFixed(2)} CPUs, other processes ${cpu.other.toFixed(2)} CPUs, over ${oneDecimal.format(cpu.wallMs / 1000)} s`;
 }
@@ -230,11 +239,7 @@ export function renderStorefrontSection(
       ];
     }),
   ];
-  const table = [
-    "| Measure | Target | Result |",
-    "| --- | --- | --: |",
-    ...rows.map((row) => `| ${row.join(" | ")} |`),
-  ].join("\n");
+  const table = targetTable(rows);
 
   const lhTable = [
     "| Lighthouse, medians | Runs' scores | Score | FCP | LCP | TBT | CLS | Speed Index | Observed FCP / LCP | Extension scripts | LCP element |",
