@@ -1,4 +1,5 @@
 import os from "node:os";
+import path from "node:path";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import prettier from "prettier";
 import type { DatabaseProvider } from "../../app/lib/database-url";
@@ -256,6 +257,20 @@ export async function writeMarkedSection(
   const updated = `${text.slice(0, bodyFrom)}\n\n${body}\n\n${text.slice(bodyTo)}`;
   const config = await prettier.resolveConfig(file);
   writeFileSync(file, await prettier.format(updated, { ...config, filepath: file }));
+}
+
+/** `npm run <script>` with this run's arguments, as a report quotes it. */
+export function benchCommand(script: string): string {
+  const args = process.argv.slice(2);
+  return `npm run ${script}${args.length ? ` -- ${args.join(" ")}` : ""}`;
+}
+
+/** Writes a benchmark's section into docs/performance.md (between its markers) and prints it. */
+export async function publishSection(section: { name: string; heading: string }, body: string) {
+  const docs = path.resolve(import.meta.dirname, "../../docs/performance.md");
+  await writeMarkedSection(docs, section.name, section.heading, body);
+  console.log(`\n${section.heading}\n\n${body}\n`);
+  console.log("Written to docs/performance.md.");
 }
 
 /** The machine a benchmark ran on, now; `pinning` says where its processes ran. */

@@ -62,9 +62,8 @@ export interface OfferTiming {
   extensionScriptsPerLoad: number[];
 }
 
-export interface LighthouseRun {
-  preset: LighthousePreset;
-  withExtension: boolean;
+/** What one Lighthouse run measured of one page. */
+export interface LighthouseMetrics {
   score: number;
   fcpMs: number;
   lcpMs: number;
@@ -80,7 +79,14 @@ export interface LighthouseRun {
   /** FCP and LCP as they happened in the unthrottled load Lighthouse simulates from. */
   observedFcpMs: number;
   observedLcpMs: number;
+  /** The server-response-time audit: the main document's time to first byte. */
+  serverResponseMs: number;
   benchmarkIndex: number;
+}
+
+export interface LighthouseRun extends LighthouseMetrics {
+  preset: LighthousePreset;
+  withExtension: boolean;
 }
 
 /** `bench`: this process and its children (harness, app, emulator, Chromium). */
@@ -122,8 +128,14 @@ export function lighthouseSummary(
   preset: LighthousePreset,
   withExtension: boolean,
 ) {
-  const chosen = runs.filter((run) => run.preset === preset && run.withExtension === withExtension);
-  const of = (pick: (run: LighthouseRun) => number) => median(chosen.map(pick));
+  return lighthouseMedians(
+    runs.filter((run) => run.preset === preset && run.withExtension === withExtension),
+  );
+}
+
+/** The medians of runs of one page in one setting, and each run's score. */
+export function lighthouseMedians(chosen: LighthouseMetrics[]) {
+  const of = (pick: (run: LighthouseMetrics) => number) => median(chosen.map(pick));
   return {
     runs: chosen.length,
     scores: chosen.map((run) => run.score),
@@ -141,7 +153,17 @@ export function lighthouseSummary(
     lcpElements: [...new Set(chosen.map((run) => run.lcpElement))],
     observedFcpMs: of((run) => run.observedFcpMs),
     observedLcpMs: of((run) => run.observedLcpMs),
+    serverResponseMs: of((run) => run.serverResponseMs),
   };
+}
+
+/** A Markdown table of measures: each row its measure, its target and its result. */
+export function targetTable(rows: string[][]): string {
+  return [
+    "| Measure | Target | Result |",
+    "| --- | --- | --: |",
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 }
 
 function cpuLine(name: string, cpu: CpuUse) {
@@ -217,11 +239,7 @@ export function renderStorefrontSection(
       ];
     }),
   ];
-  const table = [
-    "| Measure | Target | Result |",
-    "| --- | --- | --: |",
-    ...rows.map((row) => `| ${row.join(" | ")} |`),
-  ].join("\n");
+  const table = targetTable(rows);
 
   const lhTable = [
     "| Lighthouse, medians | Runs' scores | Score | FCP | LCP | TBT | CLS | Speed Index | Observed FCP / LCP | Extension scripts | LCP element |",

@@ -5,29 +5,20 @@
 // with and without the block and embed. Figures go to docs/performance.md. Exits 0 on a missed
 // target (it is a benchmark); 1 only when the benchmark itself failed.
 
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { startEmulator } from "../../emulator/server";
-import { createThrowawayDatabase } from "../../test/support/databases";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
 import { applyTestEnv } from "../../test/support/test-env";
 import { gzipBytes, measureStorefrontJavaScript } from "../check-extension.mjs";
 import { accountCpu, processTreeCpu } from "./cpu";
-import { freePort, settlesWithin } from "./processes";
-import { describeMachine, writeMarkedSection } from "./report";
+import { launchBenchChromium, runLighthouse } from "./lighthouse";
+import { assertExtensionUnchanged, extensionFingerprint, offerHeights } from "./extension";
+import { cleanUpAll, onCleanup, runBenchmark, setUpThrowawaySqlite } from "./lifecycle";
+import { benchCommand, describeMachine, publishSection } from "./report";
 import {
   lighthouseSummary,
   renderStorefrontSection,
@@ -37,13 +28,11 @@ import {
   type LighthousePreset,
   type LighthouseRun,
   type OfferTiming,
-  type ReservedSpace,
   type ScriptTag,
   type StorefrontResult,
 } from "./storefront-report";
 import { BenchmarkError, median, percentile, positiveInteger } from "./stats";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHOP = "svc-harness.myshopify.com";
 const EMULATOR_SANDBOX_KEY = "sk_test_svc_storefront_bench";
 const EMULATOR_LIVE_KEY = "sk_live_svc_storefront_bench";
@@ -63,16 +52,6 @@ const SECTION = {
   name: "storefront",
   heading: "## Storefront extension (npm run bench:storefront)",
 };
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const options = parseArgs({
   options: {
@@ -96,28 +75,6 @@ function accountTreeCpu(): () => CpuUse {
   return accountCpu({ bench: processTreeCpu(process.pid) });
 }
 
-/** Cleanups that must run even when the run is interrupted: browsers, servers, the database. */
-const cleanups = new Set<() => Promise<void>>();
-function onCleanup(cleanup: () => Promise<void>) {
-  cleanups.add(cleanup);
-  return async () => {
-    cleanups.delete(cleanup);
-    await cleanup();
-  };
-}
-let cleaning: Promise<void> | null = null;
-/** Runs every cleanup once, newest first; a second caller waits for the same run. */
-function cleanUpAll(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const cleanup of [...cleanups].reverse()) {
-      cleanups.delete(cleanup);
-      await cleanup().catch((error: unknown) => console.error("Cleanup failed:", error));
-    }
-    cleaning = null;
-  })();
-  return cleaning;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Set-up: the same pieces as the browser test project (vitest.config.ts "browser" project,
 // test/support/database-setup.ts, withOutboxApp): test env, a migrated throwaway SQLite
@@ -130,11 +87,7 @@ async function setUp() {
   await import("../../test/support/admin-graphql");
   // Every plans lookup reaches the service: the app's cache-miss path, the slower one.
   process.env.SVC_PLANS_CACHE_TTL_SECONDS = "0";
-  const database = await createThrowawayDatabase("sqlite");
-  onCleanup(() => database.drop());
-  process.env.DATABASE_URL = database.url;
-  const { migrateDatabase } = await import("../../app/db/migrate.server");
-  await migrateDatabase(database.url);
+  await setUpThrowawaySqlite();
 
   const emulator = await startEmulator({
     sandboxKey: EMULATOR_SANDBOX_KEY,
@@ -406,65 +359,8 @@ function largestShift(loads: LoadResult[]): LayoutCase["largestShift"] {
   return shifts.reduce((a, b) => (b.value > a.value ? b : a));
 }
 
-/**
- * The offer's height while it loads (its reserved space, the plans answer held back) and once
- * its plans are shown, and the width it had: where the two differ, what follows it moves.
- */
-async function offerHeights(
-  browser: Browser,
-  url: string,
-  viewport: Viewport,
-): Promise<ReservedSpace> {
-  const context = await browser.newContext({ viewport });
-  try {
-    await context.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
-    const page = await context.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/apps/svc/plans*", async (route) => {
-      await held;
-      await route.continue();
-    });
-    const box = () =>
-      page.$eval("[data-svc-offer]", (offer) => {
-        const rect = offer.getBoundingClientRect();
-        return {
-          state: (offer as HTMLElement).dataset.state,
-          width: rect.width,
-          height: rect.height,
-        };
-      });
-    await page.goto(url, { waitUntil: "load" });
-    const loading = await box();
-    release();
-    await page.waitForSelector('[data-svc-offer][data-state="ready"]', { timeout: 10_000 });
-    const ready = await box();
-    if (loading.state !== "loading") {
-      throw new BenchmarkError(`The offer was ${loading.state} with its plans held back`);
-    }
-    return {
-      viewport: `${viewport.width}×${viewport.height}`,
-      offerWidth: loading.width,
-      reservedHeight: loading.height,
-      readyHeight: ready.height,
-    };
-  } finally {
-    await context.close();
-  }
-}
-
 async function measureInBrowser(storefront: Storefront, loads: number) {
-  // As test/storefront/browser.ts launches it, but this script handles SIGINT and SIGTERM
-  // itself: Playwright's own handlers would exit before the database and servers are cleaned up.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    chromiumSandbox: false,
-    args: CHROMIUM_FLAGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const browser = await launchBenchChromium();
   const closeBrowser = onCleanup(() => browser.close());
   const chromiumName = `Chromium ${browser.version()} (${CHROMIUM_PATH}, headless)`;
   const cpu = accountTreeCpu();
@@ -577,158 +473,6 @@ async function measureInBrowser(storefront: Storefront, loads: number) {
 // ---------------------------------------------------------------------------------------------
 // Budget 4: Lighthouse with and without the block and embed, one fresh Chromium per run.
 
-interface DebugChromium {
-  port: number;
-  close(): Promise<void>;
-}
-
-async function launchDebugChromium(logDir: string): Promise<DebugChromium> {
-  const chromiumPath = CHROMIUM_PATH;
-  const profile = mkdtempSync(path.join(os.tmpdir(), "svc-bench-chromium-"));
-  const port = await freePort();
-  const log = createWriteStream(path.join(logDir, "chromium.log"), { flags: "a" });
-  const child: ChildProcess = spawn(
-    chromiumPath,
-    [
-      ...CHROMIUM_FLAGS,
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const pid = child.pid;
-  if (pid === undefined) throw new BenchmarkError(`Failed to start ${chromiumPath}`);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    // Its own process group (detached): the browser and the renderers it started.
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, name);
-      } catch {
-        // Already gone.
-      }
-    };
-    signal("SIGTERM");
-    if (!(await settlesWithin(exited, 5_000))) signal("SIGKILL");
-    await settlesWithin(exited, 5_000);
-    signal("SIGKILL");
-    rmSync(profile, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await close();
-      throw new BenchmarkError(
-        `Chromium exited (code ${child.exitCode}); see ${logDir}/chromium.log`,
-      );
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
-      await response.arrayBuffer();
-      if (response.ok) return { port, close };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await close();
-      throw new BenchmarkError("Chromium's DevTools port did not open within 30 s");
-    }
-    await sleep(100);
-  }
-}
-
-async function lighthouseRun(
-  storefront: Storefront,
-  preset: LighthousePreset,
-  withExtension: boolean,
-  logDir: string,
-): Promise<{ run: LighthouseRun; version: string; settings: string }> {
-  const { default: lighthouse, desktopConfig } = await import("lighthouse");
-  setExtension(storefront, withExtension);
-  const debugChromium = await launchDebugChromium(logDir);
-  const closeChromium = onCleanup(() => debugChromium.close());
-  try {
-    const result = await lighthouse(
-      `${storefront.url}${WITH_PLANS}`,
-      {
-        port: debugChromium.port,
-        hostname: "127.0.0.1",
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      },
-      preset === "desktop" ? desktopConfig : undefined,
-    );
-    const lhr = result?.lhr;
-    if (!lhr) throw new BenchmarkError("Lighthouse gave no result");
-    if (lhr.runtimeError) {
-      throw new BenchmarkError(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    }
-    const score = lhr.categories.performance?.score;
-    if (typeof score !== "number") throw new BenchmarkError("Lighthouse gave no performance score");
-    const value = (id: string) => {
-      const numeric = lhr.audits[id]?.numericValue;
-      if (typeof numeric !== "number")
-        throw new BenchmarkError(`Lighthouse audit ${id} has no value`);
-      return numeric;
-    };
-    const items = (id: string) =>
-      (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-    const renderBlocking = items("render-blocking-insight")
-      .map((item) => item.url)
-      .filter((url): url is string => typeof url === "string");
-    const extensionScriptMs = items("bootup-time")
-      .filter((item) => String(item.url).includes(EXTENSION_ASSETS))
-      .reduce((sum, item) => sum + (typeof item.total === "number" ? item.total : 0), 0);
-    const lcpNode = (
-      lhr.audits["lcp-breakdown-insight"]?.details as
-        { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined
-    )?.items?.find((item) => item.type === "node");
-    const lcpElement = lcpNode
-      ? `${(lcpNode.selector ?? "").split(" > ").pop() ?? ""} "${lcpNode.nodeLabel ?? ""}"`
-      : "not reported";
-    const observed = (
-      lhr.audits.metrics?.details as { items?: Record<string, unknown>[] } | undefined
-    )?.items?.[0];
-    const observedMs = (key: string) =>
-      typeof observed?.[key] === "number" ? observed[key] : Number.NaN;
-    const throttling = lhr.configSettings.throttling;
-    return {
-      run: {
-        preset,
-        withExtension,
-        score: Math.round(score * 100),
-        fcpMs: value("first-contentful-paint"),
-        lcpMs: value("largest-contentful-paint"),
-        tbtMs: value("total-blocking-time"),
-        cls: value("cumulative-layout-shift"),
-        speedIndexMs: value("speed-index"),
-        renderBlocking,
-        extensionScriptMs,
-        lcpElement,
-        observedFcpMs: observedMs("observedFirstContentfulPaint"),
-        observedLcpMs: observedMs("observedLargestContentfulPaint"),
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-      },
-      version: lhr.lighthouseVersion,
-      settings:
-        `${preset}: ${lhr.configSettings.formFactor} ${lhr.configSettings.screenEmulation.width}×${lhr.configSettings.screenEmulation.height}, ${lhr.configSettings.throttlingMethod} throttling ` +
-        `(${throttling.rttMs} ms RTT, ${oneDecimal(throttling.throughputKbps)} kbps, CPU ×${throttling.cpuSlowdownMultiplier})`,
-    };
-  } finally {
-    await closeChromium();
-  }
-}
-
-const oneDecimal = (value: number | undefined) =>
-  (value ?? Number.NaN).toFixed(1).replace(/\.0$/, "");
-
 async function measureLighthouse(
   storefront: Storefront,
   presets: LighthousePreset[],
@@ -746,7 +490,14 @@ async function measureLighthouse(
     for (const preset of presets) {
       // Interleaved, each pair in the other order than the one before, so drift hits both alike.
       for (const withExtension of pair % 2 === 0 ? [true, false] : [false, true]) {
-        const { run, ...meta } = await lighthouseRun(storefront, preset, withExtension, logDir);
+        setExtension(storefront, withExtension);
+        const { metrics, ...meta } = await runLighthouse({
+          url: `${storefront.url}${WITH_PLANS}`,
+          preset,
+          logDir,
+          extensionAssets: EXTENSION_ASSETS,
+        });
+        const run: LighthouseRun = { ...metrics, preset, withExtension };
         version = meta.version;
         settings.set(preset, meta.settings);
         const countedRun = pair >= warmUp;
@@ -837,21 +588,7 @@ function notesOf(result: Omit<StorefrontResult, "notes">): string[] {
   return notes;
 }
 
-/** A hash of everything the storefront serves from the extension, to notice an edit mid-run. */
-function extensionFingerprint(): string {
-  const hash = createHash("sha256");
-  const dir = path.join(ROOT, "extensions/svc-protection");
-  for (const sub of ["assets", "blocks", "locales"]) {
-    for (const name of readdirSync(path.join(dir, sub)).sort()) {
-      hash.update(`${sub}/${name}\0`).update(readFileSync(path.join(dir, sub, name)));
-    }
-  }
-  return hash.digest("hex");
-}
-
-let logDir: string | null = null;
-
-async function main() {
+async function main(logDir: string) {
   const loads = positiveInteger("loads", options.loads, 5);
   const lighthouseRuns = positiveInteger("lighthouse-runs", options["lighthouse-runs"], 1);
   const lighthouseWarmUp = positiveInteger("lighthouse-warm-up", options["lighthouse-warm-up"], 0);
@@ -859,7 +596,6 @@ async function main() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new BenchmarkError(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
   }
-  logDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-storefront-"));
   const fingerprint = extensionFingerprint();
 
   console.log("Setting up: throwaway SQLite database, emulator, connected shop, harness");
@@ -919,59 +655,15 @@ async function main() {
     cpu: { browser: browser.cpu, lighthouse: lighthouse.cpu },
     chromium: browser.chromium,
   };
-  if (extensionFingerprint() !== fingerprint) {
-    throw new BenchmarkError(
-      "extensions/svc-protection changed during the run; its figures mix two versions. Run again.",
-    );
-  }
+  assertExtensionUnchanged(fingerprint);
   const result: StorefrontResult = { ...partial, notes: notesOf(partial) };
   await cleanUpAll();
 
-  const args = process.argv.slice(2);
-  const command = `npm run bench:storefront${args.length ? ` -- ${args.join(" ")}` : ""}`;
-  const section = renderStorefrontSection(describeMachine("not pinned"), command, result);
-  const docs = path.join(ROOT, "docs/performance.md");
-  await writeMarkedSection(docs, SECTION.name, SECTION.heading, section);
-  console.log(`\n${SECTION.heading}\n\n${section}\n`);
-  console.log(`Written to ${path.relative(ROOT, docs)}.`);
-  rmSync(logDir, { recursive: true, force: true });
+  const command = benchCommand("bench:storefront");
+  await publishSection(
+    SECTION,
+    renderStorefrontSection(describeMachine("not pinned"), command, result),
+  );
 }
 
-/** Set when a signal or an unhandled rejection stops the run: the exit code it ends with. */
-let stopping: number | null = null;
-function stop(code: number) {
-  if (stopping !== null) return;
-  stopping = code;
-  void cleanUpAll().then(() => {
-    if (logDir) rmSync(logDir, { recursive: true, force: true });
-    process.exit(code);
-  });
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    stop(130);
-  });
-}
-// Lighthouse leaves protocol calls running; when their Chromium goes away they reject unhandled.
-process.on("unhandledRejection", (reason) => {
-  if (stopping !== null) return;
-  console.error("Benchmark failed: unhandled rejection:", reason);
-  stop(1);
-});
-
-try {
-  await main();
-  process.exitCode = 0;
-} catch (error) {
-  // Stopping Chromium under a running Lighthouse makes it throw: not a failure to report.
-  if (stopping === null) {
-    console.error(error instanceof BenchmarkError ? `Benchmark failed: ${error.message}` : error);
-    if (logDir) console.error(`Logs: ${logDir}`);
-    process.exitCode = 1;
-  }
-} finally {
-  await cleanUpAll();
-}
-// When stopping, stop() exits once its cleanup is done.
-if (stopping === null) process.exit();
+await runBenchmark("storefront", main);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderRecord } from "../../emulator/state";
 import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
-import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 
@@ -14,7 +13,6 @@ import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 
 const provider = testDatabaseProvider();
 const SHOP = `e2e-${provider}.myshopify.com`;
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 
 interface StoreOrder {
   id: string;
@@ -25,16 +23,8 @@ describe(`the app against the local Shopify store (${provider})`, () => {
   let app: AppAgainstStore;
   const control = (path: string, body?: unknown) => app.control(path, body);
 
-  /** An admin request as App Bridge sends it: a fetch with the session token, for the data. */
-  async function adminPost(path: string, route: string, form: Record<string, string>) {
-    const url = `${app.server.url}${path}?shop=${SHOP}&_data=${encodeURIComponent(route)}`;
-    return fetch(url, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER },
-      body: new URLSearchParams(form),
-      redirect: "manual",
-    });
-  }
+  const adminPost = (path: string, route: string, form: Record<string, string>) =>
+    app.adminPost(SHOP, path, route, form);
 
   async function serviceOrder(orderId: string): Promise<OrderRecord | undefined> {
     const state = await app.service.state("sandbox");

@@ -1,14 +1,27 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type LaunchOptions } from "playwright-core";
 
 /** Debian's Chromium (scripts/browser.sh installs it); never a browser downloaded by a test tool. */
 export const CHROMIUM_PATH = process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Headless, and nothing that reaches outside the machine. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /**
  * Headless Chromium with nothing that reaches outside the machine. Playwright gives every
- * launch a fresh temporary profile (its own --user-data-dir) and removes it on close.
+ * launch a fresh temporary profile (its own --user-data-dir) and removes it on close. `options`
+ * go on top (a benchmark turns Playwright's signal handlers off).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: run bash scripts/browser.sh`);
   }
@@ -16,15 +29,7 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     chromiumSandbox: false,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_FLAGS,
+    ...options,
   });
 }

@@ -2,8 +2,9 @@ import { parseWebhookJson } from "../../app/lib/json";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import { freePort } from "../../scripts/bench/processes";
-import { startStore, type RunningStore } from "../../store/server/server";
+import { startStore, type RunningStore, type StoreOptions } from "../../store/server/server";
 import { startProductionServer, type RunningServer } from "./production-server";
+import { sessionToken } from "./session-token";
 
 /*
  * The built app as a process (`npm start`) against a local Shopify store and the protection-service
@@ -18,6 +19,16 @@ export interface AppAgainstStore {
   server: RunningServer;
   /** A control API call: GET without a body, POST with one. */
   control(path: string, body?: unknown): Promise<ControlAnswer>;
+  /**
+   * An admin form post as App Bridge sends it: a fetch with a session token for `shop`, asking
+   * for the route's data (`route`, e.g. "routes/app.items_.new").
+   */
+  adminPost(
+    shop: string,
+    path: string,
+    route: string,
+    form: Record<string, string>,
+  ): Promise<Response>;
   /** The end of the app's log, to append to a failure's message. */
   explain(): string;
   stop(): Promise<void>;
@@ -29,9 +40,19 @@ export interface ControlAnswer {
   body: Record<string, unknown>;
 }
 
-export async function startAppAgainstStore(): Promise<AppAgainstStore> {
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
+
+/** `storeOptions` go to the store on top of the defaults (e.g. `storefrontApp`). */
+export async function startAppAgainstStore(
+  storeOptions: StoreOptions = {},
+): Promise<AppAgainstStore> {
   const emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
-  const store = await startStore({ port: 0, host: "127.0.0.1", retryDelaysMs: [200, 500, 1_000] });
+  const store = await startStore({
+    port: 0,
+    host: "127.0.0.1",
+    retryDelaysMs: [200, 500, 1_000],
+    ...storeOptions,
+  });
   const port = await freePort();
   const server = await startProductionServer(
     {
@@ -57,6 +78,16 @@ export async function startAppAgainstStore(): Promise<AppAgainstStore> {
       });
       const text = await answer.text();
       return { status: answer.status, text, body: parseWebhookJson(text) as ControlAnswer["body"] };
+    },
+    adminPost(shop, path, route, form) {
+      const url = `${server.url}${path}?shop=${shop}&_data=${encodeURIComponent(route)}`;
+      return fetch(url, {
+        method: "POST",
+        // The Shopify libraries answer bots 410.
+        headers: { Authorization: `Bearer ${sessionToken(shop)}`, "User-Agent": BROWSER },
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
     },
     explain: () => `\nThe app's log:\n${server.output().slice(-4_000)}`,
     async stop() {

@@ -287,5 +287,11 @@
   };
 
   // A native form POST reloads the page: a cart that changed since the last run is reported.
-  sync({ onlyIfChanged: true });
+  // Once the page has loaded and the browser is idle: the check's requests (/cart.js, the
+  // proxy) then never compete with the theme's own for the first paint (Lighthouse on Dawn's
+  // cart page). Cart changes made meanwhile are caught by the wrappers above.
+  const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1));
+  const firstSync = () => idle(() => sync({ onlyIfChanged: true }), { timeout: 1000 });
+  if (document.readyState === "complete") firstSync();
+  else addEventListener("load", firstSync, { once: true });
 })();

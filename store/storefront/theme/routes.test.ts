@@ -78,7 +78,9 @@ describe("Dawn's pages", () => {
     expect(html).toMatch(
       /<script src="\/cdn\/shop\/extensions\/svc-protection\/assets\/svc-offer\.min\.js\?v=\w+" defer="defer"><\/script>/,
     );
-    expect(html.indexOf("svc-protection.css")).toBeLessThan(html.indexOf("</head>"));
+    // The offer's styles come inline with the block, not as a stylesheet in the head.
+    expect(html.slice(html.indexOf("</head>"))).toMatch(/<style>\s*\.svc-offer \{/);
+    expect(html).not.toMatch(/<link[^>]+svc-protection/);
     const embed = html.indexOf("data-svc-cart-rules");
     expect(embed).toBeGreaterThan(html.indexOf("data-svc-offer"));
     expect(html.slice(embed)).toMatch(/^[^]*<\/div>\s*<\/body>/);
