@@ -11,6 +11,7 @@ import { StoreUserError } from "../model";
 import { StoreState } from "../state";
 import { StoreCarts } from "../storefront/cart";
 import { registerStorefrontCommerce } from "../storefront/commerce";
+import { gzipStorefrontAnswers } from "../storefront/compression";
 import { storefrontShopOf, type StorefrontRequest } from "../storefront/contract";
 import { registerThemeRoutes, renderSections } from "../storefront/theme/routes";
 import { registerEmbeddedAdmin } from "../storefront/admin";
@@ -207,6 +208,7 @@ export function buildStore(options: StoreOptions = {}): {
       : { installTimeoutMs: options.installTimeoutMs }),
   });
 
+  gzipStorefrontAnswers(app, [CONTROL_PREFIX, "/shops"]);
   const storefrontShop = () => storefrontShopOf(state.shops(), options.storefrontShop);
   const storefrontApp = () => options.storefrontApp ?? { block: true, embed: true };
   registerStorefrontCommerce(app, {
