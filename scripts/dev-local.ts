@@ -51,6 +51,9 @@ const store = await startStore({
   appConfigPath: storeSettings.appConfigPath,
   deliveryTimeoutMs: storeSettings.deliveryTimeoutMs,
   storefrontShop: DEMO_SHOP,
+  // Dawn's cart drawer rather than its default notification, so the buyer sees the plan line
+  // follow a quantity change without leaving the product page (a theme editor setting).
+  storefrontApp: { block: true, embed: true, cartType: "drawer" },
   ...(storeSettings.retryDelaysMs === undefined
     ? {}
     : { retryDelaysMs: storeSettings.retryDelaysMs }),
