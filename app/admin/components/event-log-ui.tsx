@@ -136,7 +136,15 @@ export function Facts({ rows, spread = false }: { rows: [string, ReactNode][]; s
             {label}
           </Text>
         );
-        const valueNode = typeof value === "string" ? <Text as="span">{value}</Text> : value;
+        // breakWord: a service event ID or an error is one long word that would leave the card.
+        const valueNode =
+          typeof value === "string" ? (
+            <Text as="span" breakWord>
+              {value}
+            </Text>
+          ) : (
+            value
+          );
         return spread ? (
           <InlineStack key={label} align="space-between">
             {labelText}
@@ -145,7 +153,7 @@ export function Facts({ rows, spread = false }: { rows: [string, ReactNode][]; s
         ) : (
           <InlineStack key={label} gap="400" wrap={false} blockAlign="start">
             <Box minWidth="120px">{labelText}</Box>
-            <Box>{valueNode}</Box>
+            <Box minWidth="0">{valueNode}</Box>
           </InlineStack>
         );
       })}
