@@ -10,8 +10,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
-import type { Catalogue } from "../../emulator/catalogue";
 import { startAppAgainstStore, type AppAgainstStore } from "../../test/support/app-against-store";
+import { laptopPlansCatalogue } from "../../test/support/service-catalogue";
 import { connectShop } from "../../test/support/shops";
 import { applyTestEnv, TEST_API_KEY, TEST_API_SECRET } from "../../test/support/test-env";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
@@ -125,27 +125,7 @@ type Bench = Awaited<ReturnType<typeof setUp>>;
 
 /** The service sells the shop's protection items for laptops, as a merchant's copied IDs say. */
 async function setServiceCatalogue(app: AppAgainstStore, plans: { id: string; price: string }[]) {
-  const catalogue: Catalogue = {
-    currency: "eur",
-    categories: [
-      {
-        id: "electronics",
-        title_keywords: ["laptop"],
-        product_ids: [],
-        price_bands: [
-          {
-            min_price_amount: 0,
-            plans: plans.map((plan, index) => ({
-              merchant_product_id: plan.id,
-              price_amount: Math.round(Number(plan.price) * 100),
-              title: { en: `${index + 2}-year protection`, de: `${index + 2} Jahre Schutz` },
-              insurance_details_url: `https://example.com/svc/insurance/laptop-${index + 2}-year`,
-            })),
-          },
-        ],
-      },
-    ],
-  };
+  const catalogue = laptopPlansCatalogue(plans);
   const answer = await fetch(new URL("__emulator/catalogue", app.emulator.url), {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -3,13 +3,13 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
-import type { Catalogue } from "../../emulator/catalogue";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import { freePort } from "../../scripts/bench/processes";
 import { startStore, type RunningStore } from "../../store/server/server";
 import type { StorefrontRequest } from "../../store/storefront/contract";
 import { startProductionServer, type RunningServer } from "../support/production-server";
+import { laptopPlansCatalogue } from "../support/service-catalogue";
 import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
 import { addShopToStore, controlStore } from "../support/store-control";
@@ -144,27 +144,7 @@ beforeAll(async () => {
 
   // The service's side of the mapping: its plans for laptops are the shop's protection variants
   // (the service knows them from the merchant's item list, the admin's "Copy all").
-  const catalogue: Catalogue = {
-    currency: "eur",
-    categories: [
-      {
-        id: "electronics",
-        title_keywords: ["laptop"],
-        product_ids: [],
-        price_bands: [
-          {
-            min_price_amount: 1,
-            plans: planVariants.map((variant, index) => ({
-              merchant_product_id: variant.id,
-              price_amount: Math.round(Number(variant.price) * 100),
-              title: { en: `${index + 2}-year protection`, de: `${index + 2} Jahre Schutz` },
-              insurance_details_url: `https://example.com/svc/insurance/${index + 2}-year`,
-            })),
-          },
-        ],
-      },
-    ],
-  };
+  const catalogue = laptopPlansCatalogue(planVariants);
   const set = await service.control("catalogue", { body: catalogue });
   expect(set.status).toBe(200);
   browser = await launchChromium();
