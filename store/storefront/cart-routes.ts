@@ -7,11 +7,10 @@ import {
   CartError,
   readCartParams,
   type AjaxCartAction,
-  type Cart,
   type CartLine,
   type StoreCarts,
 } from "./cart";
-import { storefrontProducts, type RenderSections, type StorefrontRequest } from "./contract";
+import { storefrontRequestOf, type RenderSections, type StorefrontRequest } from "./contract";
 
 /*
  * The Ajax Cart API's routes at the storefront's root, as Dawn's JavaScript calls them: GET
@@ -77,23 +76,6 @@ export function webRequest(request: FastifyRequest): Request {
     headers,
     ...(body ? { body } : {}),
   });
-}
-
-/** What the theme needs to render a page of the storefront for this cart. */
-export function storefrontRequestFor(
-  deps: Pick<CartRoutesDeps, "state" | "app">,
-  shop: StoreShop,
-  cart: Cart,
-  url: string,
-): StorefrontRequest {
-  return {
-    shop,
-    products: storefrontProducts(deps.state, shop),
-    cart: cart.toJSON(),
-    url,
-    locale: "en",
-    app: deps.app(),
-  };
 }
 
 function sectionIds(value: unknown): string[] {
@@ -207,7 +189,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRoutesDeps): 
             ? params.sections_url
             : "/";
         const rendered = await deps.renderSections(
-          storefrontRequestFor(deps, shop, cart, sectionsUrl),
+          storefrontRequestOf(deps, shop, cart.toJSON(), sectionsUrl),
           sections,
         );
         body = {

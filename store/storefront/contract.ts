@@ -118,3 +118,20 @@ export function storefrontProducts(state: StoreState, shop: StoreShop): Product[
         product.publicationIds.includes(shop.onlineStorePublicationId),
     );
 }
+
+/** What a page or a section of the storefront is rendered from: the shop's, in its one locale. */
+export function storefrontRequestOf(
+  deps: { state: StoreState; app: () => StorefrontRequest["app"] },
+  shop: StoreShop,
+  cart: CartJson,
+  url: string,
+): StorefrontRequest {
+  return {
+    shop,
+    products: storefrontProducts(deps.state, shop),
+    cart,
+    url,
+    locale: "en",
+    app: deps.app(),
+  };
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StoreState } from "../../state";
 import {
   storefrontProducts,
+  storefrontRequestOf,
   type CartSource,
   type RenderSections,
   type StoreShop,
@@ -79,14 +80,8 @@ export async function registerThemeRoutes(
 ): Promise<void> {
   const theme = () => dawnTheme();
 
-  const storefrontRequest = (request: FastifyRequest, shop: StoreShop): StorefrontRequest => ({
-    shop,
-    products: storefrontProducts(deps.state, shop),
-    cart: deps.carts.cartJson(shop, cartTokenOf(request)),
-    url: request.url,
-    locale: "en",
-    app: deps.app(),
-  });
+  const storefrontRequest = (request: FastifyRequest, shop: StoreShop): StorefrontRequest =>
+    storefrontRequestOf(deps, shop, deps.carts.cartJson(shop, cartTokenOf(request)), request.url);
 
   const noShop = (reply: FastifyReply) =>
     reply.code(404).type("text/plain; charset=utf-8").send("This store has no shop to show yet");
