@@ -7,6 +7,7 @@ import { adminHostParameter, SHOP_OWNER_USER_ID } from "../server/oauth";
 import { mintSessionToken } from "../server/session-token";
 import { storefrontShopOf } from "./contract";
 import { renderAdminNotice, renderAdminShell, type AdminShellConfig } from "./admin/shell-page";
+import { LOCAL_APP_BRIDGE_PATH } from "../../app/lib/local-admin";
 
 /*
  * The embedded admin of the local store (issue 18, decision 030): `/admin/apps/<handle>[/<path>]`
@@ -17,7 +18,8 @@ import { renderAdminNotice, renderAdminShell, type AdminShellConfig } from "./ad
  * store mints here. A development and test tool: the app never points at a store in production.
  */
 
-export const APP_BRIDGE_PATH = "/cdn/shopifycloud/app-bridge.js";
+/** Where the app looks for App Bridge when it runs against a local store (app/lib/local-admin.ts). */
+export const APP_BRIDGE_PATH = LOCAL_APP_BRIDGE_PATH;
 export const APP_BRIDGE_FILE = path.join(import.meta.dirname, "admin", "app-bridge.js");
 const SHELL_SCRIPT_FILE = path.join(import.meta.dirname, "admin", "shell.js");
 const SHELL_STYLE_FILE = path.join(import.meta.dirname, "admin", "shell.css");
