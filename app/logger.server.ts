@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import type PinoPretty from "pino-pretty";
+import { wantsColour } from "./lib/terminal";
 
 export type LogFormat = "pretty" | "json";
 
@@ -72,9 +73,7 @@ export function createLogger(setup: LoggerSetup = {}) {
   const format = logFormatFor(env, isTTY);
   return pino(
     options(env),
-    format === "pretty"
-      ? prettyStream(destination, isTTY && env.NO_COLOR === undefined)
-      : destination,
+    format === "pretty" ? prettyStream(destination, wantsColour(env, isTTY)) : destination,
   );
 }
 

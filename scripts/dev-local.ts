@@ -6,7 +6,8 @@ import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
 import { storeSettingsFrom } from "../store/config";
 import { startStore } from "../store/server/server";
-import { devOutput, wantsColour } from "./dev-output";
+import { wantsColour } from "../app/lib/terminal";
+import { devOutput } from "./dev-output";
 import { DEMO_SHOP, demoModeOf, runStoreDemo } from "./local-demo";
 import { prepareServer } from "../server/prepare-server";
 

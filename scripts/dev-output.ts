@@ -14,11 +14,6 @@ export interface DevOutput {
   links(links: DemoLinks, notes: readonly string[]): void;
 }
 
-/** Colour only for a terminal, and never with NO_COLOR (https://no-color.org). */
-export function wantsColour(env: Record<string, string | undefined>, isTTY: boolean): boolean {
-  return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "");
-}
-
 export function linksBlock(links: DemoLinks, notes: readonly string[], colour: boolean): string {
   const paint = (code: string, text: string) => (colour ? `${code}${text}${RESET}` : text);
   const rows = [

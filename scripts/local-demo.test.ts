@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { devOutput, wantsColour } from "./dev-output";
+import { wantsColour } from "../app/lib/terminal";
+import { devOutput } from "./dev-output";
 import { APP_HANDLE, demoLinks, demoModeOf } from "./local-demo";
 
 describe("SVC_LOCAL_DEMO", () => {
