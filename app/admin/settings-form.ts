@@ -18,6 +18,7 @@ const settingsFormSchema = z.object({
   autoRefundPlans: flag,
   autoEditPlans: flag,
   autoFulfilPlans: flag,
+  selfServiceLink: flag,
   heading: z.string().default(""),
   showInsuranceLink: flag,
   layout: z.enum(OFFER_LAYOUTS),
@@ -43,8 +44,14 @@ export function parseSettingsForm(
     }
     return { ok: false, answer: { ok: false, errors } };
   }
-  const { reportOrdersWithoutPlan, autoRefundPlans, autoEditPlans, autoFulfilPlans, ...offer } =
-    parsed.data;
+  const {
+    reportOrdersWithoutPlan,
+    autoRefundPlans,
+    autoEditPlans,
+    autoFulfilPlans,
+    selfServiceLink,
+    ...offer
+  } = parsed.data;
   const options = offerOptionsSchema.safeParse(offer);
   if (!options.success) {
     const tooLong = options.error.issues.some((issue) => issue.code === "too_big");
@@ -67,6 +74,7 @@ export function parseSettingsForm(
       autoRefundPlans,
       autoEditPlans,
       autoFulfilPlans,
+      selfServiceLink,
       offerOptions: options.data,
     },
   };

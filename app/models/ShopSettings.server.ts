@@ -9,6 +9,8 @@ export interface ShopSettings {
   autoEditPlans: boolean;
   /** Off unless the merchant turns it on (decision 025). */
   autoFulfilPlans: boolean;
+  /** The buyer's self-service checkout link after the purchase (decision 034). */
+  selfServiceLink: boolean;
   offerOptions: OfferOptions;
 }
 
@@ -21,6 +23,7 @@ export async function getShopSettings(db: AppPrismaClient, shop: string): Promis
       autoRefundPlans: true,
       autoEditPlans: true,
       autoFulfilPlans: true,
+      selfServiceLink: true,
       offerOptions: true,
     },
   });
@@ -29,6 +32,7 @@ export async function getShopSettings(db: AppPrismaClient, shop: string): Promis
     autoRefundPlans: record?.autoRefundPlans ?? true,
     autoEditPlans: record?.autoEditPlans ?? true,
     autoFulfilPlans: record?.autoFulfilPlans ?? false,
+    selfServiceLink: record?.selfServiceLink ?? true,
     offerOptions: readOfferOptions(record?.offerOptions),
   };
 }
@@ -44,6 +48,7 @@ export async function saveShopSettings(
     autoRefundPlans: settings.autoRefundPlans,
     autoEditPlans: settings.autoEditPlans,
     autoFulfilPlans: settings.autoFulfilPlans,
+    selfServiceLink: settings.selfServiceLink,
     offerOptions: writeOfferOptions(settings.offerOptions),
   };
   const record = await db.shopConnection.upsert({
@@ -56,6 +61,7 @@ export async function saveShopSettings(
     autoRefundPlans: record.autoRefundPlans,
     autoEditPlans: record.autoEditPlans,
     autoFulfilPlans: record.autoFulfilPlans,
+    selfServiceLink: record.selfServiceLink,
     offerOptions: readOfferOptions(record.offerOptions),
   };
 }

@@ -218,6 +218,7 @@ async function seedTenant(fixture: ShopFixture) {
     autoRefundPlans: true,
     autoEditPlans: true,
     autoFulfilPlans: false,
+    selfServiceLink: true,
     offerOptions: { heading: fixture.heading, showInsuranceLink: true, layout: "list" },
   });
   for (const orderId of fixture.orderIds) {

@@ -22,6 +22,7 @@ const FORM = {
   autoRefundPlans: "true",
   autoEditPlans: "true",
   autoFulfilPlans: "true",
+  selfServiceLink: "true",
   heading: "",
   showInsuranceLink: "true",
   layout: "list",

@@ -49,6 +49,7 @@ const FORM = {
   autoRefundPlans: "false",
   autoEditPlans: "false",
   autoFulfilPlans: "false",
+  selfServiceLink: "false",
   heading: "  Schütze dein Gerät  ",
   showInsuranceLink: "false",
   layout: "compact",
@@ -75,6 +76,7 @@ describe(`admin settings page (${provider})`, () => {
       autoRefundPlans: true,
       autoEditPlans: true,
       autoFulfilPlans: false,
+      selfServiceLink: true,
       offerOptions: { heading: null, showInsuranceLink: true, layout: "list" },
     });
   });
@@ -86,6 +88,7 @@ describe(`admin settings page (${provider})`, () => {
       autoRefundPlans: false,
       autoEditPlans: false,
       autoFulfilPlans: false,
+      selfServiceLink: false,
       offerOptions: { heading: "Schütze dein Gerät", showInsuranceLink: false, layout: "compact" },
     };
     expect(await load()).toEqual(expected);
@@ -94,6 +97,7 @@ describe(`admin settings page (${provider})`, () => {
     expect(row.autoRefundPlans).toBe(false);
     expect(row.autoEditPlans).toBe(false);
     expect(JSON.parse(row.offerOptions ?? "null")).toEqual(expected.offerOptions);
+    expect(row.selfServiceLink).toBe(false);
 
     await save({ ...FORM, reportOrdersWithoutPlan: "true", heading: "", layout: "list" });
     expect(await load()).toMatchObject({

@@ -79,6 +79,7 @@ async function saveSettings(form: Record<string, string>) {
       autoRefundPlans: "true",
       autoEditPlans: "true",
       autoFulfilPlans: "false",
+      selfServiceLink: "true",
       heading: "",
       showInsuranceLink: "true",
       layout: "list",

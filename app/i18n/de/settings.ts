@@ -10,6 +10,9 @@ export default {
     reportOrdersWithoutPlan: "Bestellungen ohne Schutzplan melden",
     reportOrdersWithoutPlanHelp:
       "An: Jede Bestellung wird gemeldet, damit der Service nach dem Kauf Schutz anbieten kann (Self-Service-Checkout-Links). Aus: Nur Bestellungen mit Schutzplan werden gemeldet. Gilt für Bestellungen ab jetzt.",
+    selfServiceLink: "Schutz nach dem Kauf anbieten (Self-Service-Link)",
+    selfServiceLinkHelp:
+      "An: Die Danke-Seite und die Bestellstatusseite zeigen den Link des Service, mit dem Kunden Schutz für Produkte der Bestellung ohne Schutzplan kaufen können. Braucht „Bestellungen ohne Schutzplan melden“: Der Service bietet nur an, was ihm gemeldet wurde. Aus: Kunden sehen keinen Link; Mitarbeitende sehen den Link für den begleiteten Checkout weiterhin auf der Bestellseite.",
     autoRefundPlans: "Schutzplan mit seinem Produkt erstatten und stornieren",
     autoRefundPlansHelp:
       "Erstatten Sie ein geschütztes Produkt, erstattet die App dieselben Einheiten seines Schutzplans in Shopify, wie der Service es verlangt; die Notiz ihrer Erstattung sagt es. Aus: Die App hält fest, welche Erstattung sie vorgenommen hätte, markiert die Bestellung im Ereignisprotokoll und überlässt sie Ihnen, mit einer Schaltfläche für die Erstattung. Stornieren Sie eine Bestellung, ohne ihre Schutzpläne zu erstatten, erstattet die App sie nie von sich aus: Sie markiert die Bestellung, mit einer Schaltfläche für die Erstattung.",

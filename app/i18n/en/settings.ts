@@ -8,6 +8,9 @@ export default {
     reportOrdersWithoutPlan: "Report orders without a protection plan",
     reportOrdersWithoutPlanHelp:
       "On: every order is reported, so the service can offer protection after the purchase (self-service checkout links). Off: only orders with a plan are reported. Applies to orders placed from now on.",
+    selfServiceLink: "Offer protection after the purchase (self-service link)",
+    selfServiceLinkHelp:
+      'On: the Thank-you and Order status pages show the service\'s link to buy protection for products of the order that have none. Needs "Report orders without a protection plan" on: the service only offers what it was told about. Off: the buyer sees no link; staff still see the guided checkout link on the order page.',
     autoRefundPlans: "Refund and cancel a plan with its product",
     autoRefundPlansHelp:
       "When you refund a protected product, the app refunds the same units of its plan in Shopify, as the service requires; its refund's note says so. Off: the app records the refund it would have made, flags the order in the event log and leaves it to you, with a button to make the refund. When you cancel an order without refunding its plans, the app never refunds them on its own: it flags the order, with a button to refund them.",

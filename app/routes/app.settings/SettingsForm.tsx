@@ -23,6 +23,7 @@ type FlagKey =
   | "settings.orders.autoRefundPlans"
   | "settings.orders.autoEditPlans"
   | "settings.orders.autoFulfilPlans"
+  | "settings.orders.selfServiceLink"
   | "settings.offer.showInsuranceLink";
 
 /** The shop's order and offer settings, saved together. */
@@ -47,6 +48,7 @@ export function SettingsForm({
   const [autoRefundPlans, setAutoRefundPlans] = useState(settings.autoRefundPlans);
   const [autoEditPlans, setAutoEditPlans] = useState(settings.autoEditPlans);
   const [autoFulfilPlans, setAutoFulfilPlans] = useState(settings.autoFulfilPlans);
+  const [selfServiceLink, setSelfServiceLink] = useState(settings.selfServiceLink);
   const [heading, setHeading] = useState(settings.offerOptions.heading ?? "");
   const [showInsuranceLink, setShowInsuranceLink] = useState(
     settings.offerOptions.showInsuranceLink,
@@ -69,6 +71,7 @@ export function SettingsForm({
         autoRefundPlans: String(autoRefundPlans),
         autoEditPlans: String(autoEditPlans),
         autoFulfilPlans: String(autoFulfilPlans),
+        selfServiceLink: String(selfServiceLink),
         heading,
         showInsuranceLink: String(showInsuranceLink),
         layout,
@@ -104,10 +107,15 @@ export function SettingsForm({
                 )}
               />
               <Checkbox
+                {...flag("settings.orders.selfServiceLink", selfServiceLink, setSelfServiceLink)}
+              />
+              <Checkbox
                 {...flag("settings.orders.autoRefundPlans", autoRefundPlans, setAutoRefundPlans)}
               />
               <Checkbox
                 {...flag("settings.orders.autoEditPlans", autoEditPlans, setAutoEditPlans)}
+              />
+              <Checkbox
                 {...flag("settings.orders.autoFulfilPlans", autoFulfilPlans, setAutoFulfilPlans)}
               />
             </SectionCard>

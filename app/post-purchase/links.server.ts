@@ -1,0 +1,290 @@
+import prisma from "../db.server";
+import { getEnv } from "../env.server";
+import { ORDER_PLACED_AT_QUERY } from "../graphql/OrderPlacedAt";
+import { shopifyGid } from "../lib/shopify-id";
+import type { Logger } from "../logger.server";
+import type { OutboxStatus } from "../models/outbox-status";
+import {
+  findOrderPlacement,
+  hasOrderCreateReceipt,
+  listOrderEventHistory,
+} from "../models/OrderPlacement.server";
+import { getShopConnection } from "../models/ShopConnection.server";
+import { getShopSettings } from "../models/ShopSettings.server";
+import { describeResult } from "../protection/results";
+import type { CheckoutType, Environment } from "../protection/types";
+import { runAdminOperation, type AdminGraphql } from "../services/admin-api.server";
+import {
+  pauseShopWithUnreadableSecret,
+  protectionClientForShop,
+} from "../services/protection.server";
+import { LoadingCache } from "../storefront/loading-cache";
+import { TokenBuckets } from "../storefront/rate-limit";
+import {
+  decideLinkStep,
+  linkAnswerOf,
+  NONE_TTL_MS,
+  READY_TTL_MS,
+  type LinkAnswer,
+  type Placement,
+  type Surface,
+} from "./links";
+import {
+  orderEventViewOf,
+  protectedLinesOf,
+  type OrderEventView,
+  type ProtectedLine,
+} from "./order-protection";
+
+/*
+ * The I/O of the post-purchase links (decision 034): the order's placement from the app's own
+ * rows (always scoped by shop), Shopify's word on an order no webhook has told us of yet, and the
+ * service's link, cached per shop, environment, order and checkout type.
+ */
+
+/** Shopify's answer on an order, kept briefly: the Thank-you page asks a few times in a row. */
+const OWNERSHIP_TTL_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+
+type Ownership = { exists: true; placedAt: number } | { exists: false };
+
+let caches:
+  | {
+      ready: LoadingCache<LinkAnswer>;
+      none: LoadingCache<true>;
+      ownership: LoadingCache<Ownership | { failed: string }>;
+    }
+  | undefined;
+
+function linkCaches() {
+  caches ??= {
+    ready: new LoadingCache({ maxEntries: MAX_ENTRIES, ttlMs: READY_TTL_MS }),
+    none: new LoadingCache({ maxEntries: MAX_ENTRIES, ttlMs: NONE_TTL_MS }),
+    ownership: new LoadingCache({ maxEntries: MAX_ENTRIES, ttlMs: OWNERSHIP_TTL_MS }),
+  };
+  return caches;
+}
+
+/** Forgets every cached link and ownership answer (tests). */
+export function forgetPostPurchaseLinks() {
+  caches = undefined;
+  limits = undefined;
+}
+
+let limits: { shops: TokenBuckets; visitors: TokenBuckets } | undefined;
+
+/**
+ * The public edge's limits (decision 016), for the buyer routes: one bucket per shop and one per
+ * visitor within it (the token's customer, else the first X-Forwarded-For address).
+ */
+export function takeBuyerRateLimit(
+  shop: string,
+  visitor: string | undefined,
+): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  const env = getEnv();
+  limits ??= {
+    shops: new TokenBuckets({
+      ratePerSecond: env.SVC_PROXY_SHOP_RATE_PER_SECOND,
+      burst: env.SVC_PROXY_SHOP_BURST,
+    }),
+    visitors: new TokenBuckets({
+      ratePerSecond: env.SVC_PROXY_CLIENT_RATE_PER_SECOND,
+      burst: env.SVC_PROXY_CLIENT_BURST,
+    }),
+  };
+  if (visitor !== undefined) {
+    const taken = limits.visitors.take(`${shop}\n${visitor}`);
+    if (!taken.ok) return taken;
+  }
+  return limits.shops.take(shop);
+}
+
+/** Whether Shopify knows the order as this shop's, and when it was placed; cached briefly. */
+async function askShopifyForOrder(
+  graphql: AdminGraphql | null,
+  shop: string,
+  orderId: string,
+  log: Logger,
+): Promise<Placement> {
+  if (!graphql) {
+    log.warn(
+      { orderId },
+      `Cannot check order ${orderId} of ${shop}: the shop has no offline session`,
+    );
+    return { kind: "unchecked" };
+  }
+  const { value } = await linkCaches().ownership.getOrLoad(`${shop}\n${orderId}`, async () => {
+    let result;
+    try {
+      result = await runAdminOperation(graphql, shop, "OrderPlacedAt", ORDER_PLACED_AT_QUERY, {
+        id: shopifyGid("Order", orderId),
+      });
+    } catch (thrown) {
+      // An expired or revoked token: nobody is here to authenticate again.
+      if (thrown instanceof Response) {
+        return { value: { failed: `Shopify answered HTTP ${thrown.status}` }, cacheable: false };
+      }
+      throw thrown;
+    }
+    if (!result.ok) return { value: { failed: result.message }, cacheable: false };
+    const order = result.data.order;
+    const loaded: Ownership = order
+      ? { exists: true, placedAt: Date.parse(order.createdAt) }
+      : { exists: false };
+    return { value: loaded, cacheable: true };
+  });
+  if ("failed" in value) {
+    log.warn({ orderId }, `Failed to check order ${orderId} of ${shop}: ${value.failed}`);
+    return { kind: "unchecked" };
+  }
+  return {
+    kind: "unrecorded",
+    shopify: value.exists
+      ? { exists: true, placedAt: new Date(value.placedAt) }
+      : { exists: false },
+  };
+}
+
+async function placementOf(
+  shop: string,
+  orderId: string,
+  graphql: AdminGraphql | null,
+  log: Logger,
+): Promise<Placement> {
+  const row = await findOrderPlacement(prisma, shop, orderId);
+  if (row) {
+    return {
+      kind: "recorded",
+      status: row.status as OutboxStatus,
+      environment: row.environment as Environment,
+      placedAt: row.placedAt,
+    };
+  }
+  // A signed orders/create of this shop without its placement: not reported (decision 034).
+  if (await hasOrderCreateReceipt(prisma, shop, orderId)) return { kind: "not_reported" };
+  return askShopifyForOrder(graphql, shop, orderId, log);
+}
+
+/** The service's link for a delivered placement, from the cache when it has one. */
+async function linkFromService(
+  shop: string,
+  orderId: string,
+  environment: Environment,
+  checkoutType: CheckoutType,
+  log: Logger,
+): Promise<LinkAnswer> {
+  const key = JSON.stringify([shop, environment, orderId, checkoutType]);
+  const { ready, none } = linkCaches();
+  if (none.get(key)) return { status: "none" };
+  const { value } = await ready.getOrLoad(key, async () => {
+    const connection = await getShopConnection(prisma, shop);
+    if (!connection) return { value: { status: "none" } as LinkAnswer, cacheable: false };
+    const built = protectionClientForShop(connection, environment, {
+      timeoutMs: getEnv().SVC_STOREFRONT_TIMEOUT_MS,
+    });
+    if (built.status !== "ready") {
+      if (built.status === "unreadable") {
+        await pauseShopWithUnreadableSecret(prisma, shop, built, log);
+      } else log.error({ orderId, environment }, `No ${checkoutType} link: ${built.message}`);
+      return {
+        value: {
+          status: "error",
+          error: { code: "service_unavailable", message: "The shop's service key is not usable" },
+        } as LinkAnswer,
+        cacheable: false,
+      };
+    }
+    const result = await built.client.getCheckout({
+      order_id: orderId,
+      checkout_type: checkoutType,
+    });
+    const { answer, ttlMs } = linkAnswerOf(result, checkoutType);
+    if (answer.status === "error") {
+      log.error(
+        { orderId, environment, checkoutType },
+        `Failed to get the ${checkoutType} link of order ${orderId} of ${shop}: ${describeResult(result)}`,
+      );
+    }
+    if (answer.status === "none" && ttlMs > 0) none.set(key, true);
+    return { value: answer, cacheable: answer.status === "ready" && ttlMs > 0 };
+  });
+  return value;
+}
+
+export interface LinkRequest {
+  shop: string;
+  orderId: string;
+  surface: Surface;
+  /** The shop's Admin API: the admin's session, or the offline session for the buyer routes. */
+  graphql: AdminGraphql | null;
+  log: Logger;
+  now?: Date;
+}
+
+/** The post-purchase link of one order of one shop, as the contract answers it. */
+export async function findPostPurchaseLink(request: LinkRequest): Promise<LinkAnswer> {
+  const { shop, orderId, surface, log } = request;
+  const settings = await getShopSettings(prisma, shop);
+  // The switch is read first: a switched-off shop costs no lookups at all.
+  if (surface !== "admin" && !settings.selfServiceLink) {
+    log.info({ orderId, surface }, `No self-service link for order ${orderId}: switched off`);
+    return { status: "none" };
+  }
+  const placement = await placementOf(shop, orderId, request.graphql, log);
+  const step = decideLinkStep({
+    placement,
+    surface,
+    selfServiceLink: settings.selfServiceLink,
+    now: request.now ?? new Date(),
+  });
+  if (step.kind === "answer") {
+    log.info(
+      { orderId, surface, answer: step.answer.status },
+      `Link of order ${orderId}: ${step.reason}`,
+    );
+    return step.answer;
+  }
+  return linkFromService(shop, orderId, step.environment, step.checkoutType, log);
+}
+
+export interface OrderProtectionView {
+  order: { id: string; name: string | null; environment: Environment | null };
+  protected_lines: ProtectedLine[];
+  events: OrderEventView[];
+  guided_checkout: LinkAnswer;
+}
+
+export type OrderProtectionResult =
+  { kind: "found"; view: OrderProtectionView } | { kind: "not_found" } | { kind: "unchecked" };
+
+/** The admin's view of one of the shop's orders; `not_found` for an order that is not the shop's. */
+export async function findOrderProtection(
+  shop: string,
+  orderId: string,
+  graphql: AdminGraphql,
+  log: Logger,
+): Promise<OrderProtectionResult> {
+  const { events, orderName } = await listOrderEventHistory(prisma, shop, orderId);
+  if (events.length === 0 && !(await hasOrderCreateReceipt(prisma, shop, orderId))) {
+    const known = await askShopifyForOrder(graphql, shop, orderId, log);
+    if (known.kind === "unchecked") return { kind: "unchecked" };
+    if (known.kind === "unrecorded" && !known.shopify.exists) return { kind: "not_found" };
+  }
+  const placement = await findOrderPlacement(prisma, shop, orderId);
+  const guided = await findPostPurchaseLink({ shop, orderId, surface: "admin", graphql, log });
+  return {
+    kind: "found",
+    view: {
+      order: {
+        id: orderId,
+        name: orderName,
+        environment: (placement?.environment ??
+          events[0]?.environment ??
+          null) as Environment | null,
+      },
+      protected_lines: placement ? protectedLinesOf(placement.payload) : [],
+      events: events.map(orderEventViewOf),
+      guided_checkout: guided,
+    },
+  };
+}
