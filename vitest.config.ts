@@ -40,6 +40,7 @@ export default defineConfig({
             "emulator/**/*.test.ts",
             "store/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "extensions/**/*.test.ts",
           ],
         },
       },
@@ -47,12 +48,17 @@ export default defineConfig({
       databaseProject("postgresql"),
       {
         // Chromium on SQLite: the theme app extension against the app's proxy routes
-        // (test/storefront), and the embedded admin pages served by the built app (test/admin).
+        // (test/storefront), the embedded admin pages served by the built app (test/admin), and
+        // the post-purchase UI extensions' bundles against the links contract (test/extensions).
         // One file at a time: each starts a browser.
         extends: true,
         test: {
           name: "browser",
-          include: ["test/storefront/**/*.test.ts", "test/admin/**/*.test.ts"],
+          include: [
+            "test/storefront/**/*.test.ts",
+            "test/admin/**/*.test.ts",
+            "test/extensions/**/*.test.ts",
+          ],
           setupFiles,
           env: { TEST_DATABASE_PROVIDER: "sqlite" },
           testTimeout: 30_000,
