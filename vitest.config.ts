@@ -48,19 +48,25 @@ export default defineConfig({
       databaseProject("postgresql"),
       {
         // Chromium on SQLite: the theme app extension against the app's proxy routes
-        // (test/storefront), the embedded admin pages served by the built app (test/admin), and
-        // the post-purchase UI extensions' bundles against the links contract (test/extensions).
+        // (test/storefront), and the embedded admin pages served by the built app (test/admin).
         // One file at a time: each starts a browser.
         extends: true,
         test: {
           name: "browser",
-          include: [
-            "test/storefront/**/*.test.ts",
-            "test/admin/**/*.test.ts",
-            "test/extensions/**/*.test.ts",
-          ],
+          include: ["test/storefront/**/*.test.ts", "test/admin/**/*.test.ts"],
           setupFiles,
           env: { TEST_DATABASE_PROVIDER: "sqlite" },
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Chromium without the app: the UI extensions' bundles against a test double of the
+        // app's routes (test/extensions). No database, no local store; run by test:browser.
+        extends: true,
+        test: {
+          name: "extensions",
+          include: ["test/extensions/**/*.test.ts"],
           testTimeout: 30_000,
           fileParallelism: false,
         },
