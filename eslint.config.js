@@ -42,6 +42,25 @@ const layerZones = [
     },
   },
   {
+    // The UI extensions run in Shopify's sandbox: nothing of the app, nothing of Node.
+    files: ["extensions/*/src/**"],
+    rules: {
+      "no-restricted-imports": layerRule(
+        String.raw`^(~/|node:|(\.\./){3})`,
+        "A UI extension imports only its own src/, extensions/shared/ and its packages.",
+      ),
+    },
+  },
+  {
+    files: ["extensions/shared/**"],
+    rules: {
+      "no-restricted-imports": layerRule(
+        String.raw`^(~/|node:|(\.\./){2})`,
+        "extensions/shared/ is bundled into the UI extensions: it imports nothing outside extensions/.",
+      ),
+    },
+  },
+  {
     files: ["app/models/**"],
     rules: {
       "no-restricted-imports": layerRule(
@@ -64,6 +83,9 @@ export default tseslint.config(
       "graphql/generated/",
       "test/artifacts/",
       "extensions/**/assets/*.min.js",
+      // Written by shopify app build: the UI extensions' bundles and their `shopify` types.
+      "extensions/*/dist/",
+      "extensions/*/shopify.d.ts",
     ],
   },
   js.configs.recommended,

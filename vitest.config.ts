@@ -40,6 +40,7 @@ export default defineConfig({
             "emulator/**/*.test.ts",
             "store/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "extensions/**/*.test.ts",
           ],
         },
       },
@@ -55,6 +56,17 @@ export default defineConfig({
           include: ["test/storefront/**/*.test.ts", "test/admin/**/*.test.ts"],
           setupFiles,
           env: { TEST_DATABASE_PROVIDER: "sqlite" },
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Chromium without the app: the UI extensions' bundles against a test double of the
+        // app's routes (test/extensions). No database, no local store; run by test:browser.
+        extends: true,
+        test: {
+          name: "extensions",
+          include: ["test/extensions/**/*.test.ts"],
           testTimeout: 30_000,
           fileParallelism: false,
         },

@@ -2,14 +2,64 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
-// Minifies the storefront scripts of the theme app extension: extensions/svc-protection/src/*.js
-// (readable, linted) → assets/*.min.js (what Shopify serves). `--check` fails when an asset is
-// not the build of its source, so CI catches a source edited without `npm run build:extension`.
-const extension = path.resolve(import.meta.dirname, "../extensions/svc-protection");
+// Writes the extensions' built files: the theme app extension's storefront scripts,
+// extensions/svc-protection/src/*.js (readable, linted) → assets/*.min.js (what Shopify serves),
+// and the app's URL for the post-purchase UI extension, shopify.app.toml's application_url →
+// extensions/svc-post-purchase/src/application-url.ts (decision 035). `--check` fails when a
+// file is not what its source gives, so CI catches a source edited without `npm run build:extension`.
+const root = path.resolve(import.meta.dirname, "..");
+const extension = path.join(root, "extensions/svc-protection");
 const scripts = ["svc-offer", "svc-cart-rules"];
 const check = process.argv.includes("--check");
 
 let stale = 0;
+
+/** Writes `content` to `file`, or with --check counts it as stale when the file differs. */
+function writeOrCheck(file, content, source) {
+  const name = path.relative(process.cwd(), file);
+  if (!check) {
+    writeFileSync(file, content);
+    console.log(`${name}: ${content.length} B`);
+    return;
+  }
+  let current = "";
+  try {
+    current = readFileSync(file, "utf8");
+  } catch {
+    // Missing counts as stale.
+  }
+  if (current !== content) {
+    console.error(`${name} is not the build of ${source}`);
+    stale++;
+  }
+}
+
+/** application_url from shopify.app.toml: a top-level key, so before the first [table]. */
+function applicationUrlOf(toml) {
+  const topLevel = toml.split(/^\s*\[/m)[0];
+  const match = /^application_url\s*=\s*"([^"]+)"\s*(?:#.*)?$/m.exec(topLevel);
+  if (!match) throw new Error('shopify.app.toml has no top-level application_url = "…"');
+  let url;
+  try {
+    url = new URL(match[1]);
+  } catch {
+    throw new Error(`shopify.app.toml's application_url is not a URL: ${match[1]}`);
+  }
+  if (url.protocol !== "https:") {
+    throw new Error(
+      `shopify.app.toml's application_url must be https (extensions call it): ${match[1]}`,
+    );
+  }
+  return match[1];
+}
+
+const applicationUrl = applicationUrlOf(readFileSync(path.join(root, "shopify.app.toml"), "utf8"));
+writeOrCheck(
+  path.join(root, "extensions/svc-post-purchase/src/application-url.ts"),
+  "// Written by npm run build:extension from shopify.app.toml's application_url; CI checks it.\n" +
+    `export const APPLICATION_URL = ${JSON.stringify(applicationUrl)};\n`,
+  "shopify.app.toml's application_url",
+);
 for (const name of scripts) {
   const source = path.join(extension, "src", `${name}.js`);
   const asset = path.join(extension, "assets", `${name}.min.js`);
@@ -22,24 +72,9 @@ for (const name of scripts) {
     write: false,
     banner: { js: `// Built from src/${name}.js by npm run build:extension.` },
   });
-  const output = result.outputFiles[0].text;
-  if (!check) {
-    writeFileSync(asset, output);
-    console.log(`${path.relative(process.cwd(), asset)}: ${output.length} B`);
-    continue;
-  }
-  let current = "";
-  try {
-    current = readFileSync(asset, "utf8");
-  } catch {
-    // Missing counts as stale.
-  }
-  if (current !== output) {
-    console.error(`${path.relative(process.cwd(), asset)} is not the build of src/${name}.js`);
-    stale++;
-  }
+  writeOrCheck(asset, result.outputFiles[0].text, `src/${name}.js`);
 }
 if (stale) {
-  console.error("Run npm run build:extension and commit the assets.");
+  console.error("Run npm run build:extension and commit what it writes.");
   process.exit(1);
 }

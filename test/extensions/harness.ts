@@ -1,0 +1,178 @@
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { build } from "esbuild";
+import { repoRoot } from "../support/test-env";
+import type { StubConfig } from "./host-stubs";
+
+/*
+ * The UI extensions in a plain page: each target's module bundled with esbuild (as the
+ * Shopify CLI bundles it), run with a stub of its `shopify` global (host-stubs.ts), against a
+ * test double of the app that answers the links contract's routes as a test scripts them.
+ */
+
+export type TargetName = "thank-you" | "order-status" | "order-admin";
+
+const TARGETS: Record<TargetName, { extension: string; module: string; install: string }> = {
+  "thank-you": {
+    extension: "svc-post-purchase",
+    module: "src/ThankYou.tsx",
+    install: "installThankYouHost",
+  },
+  "order-status": {
+    extension: "svc-post-purchase",
+    module: "src/OrderStatus.tsx",
+    install: "installOrderStatusHost",
+  },
+  "order-admin": {
+    extension: "svc-order-admin",
+    module: "src/OrderProtectionBlock.tsx",
+    install: "installOrderAdminHost",
+  },
+};
+
+export function translationsOf(target: TargetName, locale: "en" | "de") {
+  const file = locale === "en" ? "en.default.json" : "de.json";
+  const locales = path.join(repoRoot, "extensions", TARGETS[target].extension, "locales");
+  return JSON.parse(readFileSync(path.join(locales, file), "utf8")) as Record<string, unknown>;
+}
+
+/**
+ * The target's module and its host stub in one script. `appUrl` stands where the Shopify CLI
+ * puts the dev tunnel's URL (process.env.APP_URL, src/app-origin.ts).
+ */
+export async function bundleTarget(target: TargetName, appUrl: string): Promise<string> {
+  const { extension, module, install } = TARGETS[target];
+  const entry = path.join(repoRoot, "extensions", extension, module);
+  const stubs = path.join(repoRoot, "test/extensions/host-stubs.ts");
+  const result = await build({
+    stdin: {
+      contents: [
+        `import { ${install} } from ${JSON.stringify(stubs)};`,
+        `import run from ${JSON.stringify(entry)};`,
+        `${install}(window.__stubConfig);`,
+        `void run();`,
+      ].join("\n"),
+      resolveDir: repoRoot,
+      loader: "ts",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+    target: "es2020",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    define: { "process.env.APP_URL": JSON.stringify(appUrl) },
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** One scripted answer of a route: its HTTP status and JSON body (or raw text). */
+export interface Answer {
+  status: number;
+  body: unknown;
+  /** Sent as it is instead of JSON: a malformed body. */
+  raw?: string;
+}
+
+export interface RecordedRequest {
+  path: string;
+  orderId: string | null;
+  authorization: string | undefined;
+}
+
+/**
+ * An HTTP server on 127.0.0.1: the test double of the app (the contract's routes, with the
+ * CORS headers the library's `cors` adds), and the page that runs an extension.
+ */
+export interface TestServer {
+  url: string;
+  /** Answers for a route path, in order; the last one repeats. */
+  answers: Map<string, Answer[]>;
+  requests: RecordedRequest[];
+  /** The page's script and stub configuration, served at /page. */
+  page?: { script: string; config: StubConfig };
+  close(): Promise<void>;
+}
+
+// Minimal stand-ins for the Polaris web components, for screenshots only: the assertions
+// read the elements and attributes Preact rendered, which these styles do not change.
+const STAND_IN_STYLES = `
+  body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; max-width: 520px; }
+  s-banner, s-admin-block { display: block; border: 1px solid #8ab4f8; border-radius: 8px; padding: 12px; background: #f0f6ff; }
+  s-admin-block { background: #fff; border-color: #ccc; }
+  s-banner::before, s-admin-block::before { content: attr(heading); display: block; font-weight: 600; margin-bottom: 8px; }
+  s-stack { display: flex; flex-direction: column; gap: 8px; }
+  s-heading { display: block; font-weight: 600; margin-top: 8px; }
+  s-link { color: #1a5fb4; text-decoration: underline; }
+  s-button { display: inline-block; padding: 6px 12px; border-radius: 6px; background: #303030; color: #fff; cursor: pointer; align-self: flex-start; }
+  s-button:not([variant]) { background: #e3e3e3; color: #303030; }
+  s-badge { display: inline-block; padding: 0 8px; border-radius: 8px; background: #e0f0ff; align-self: flex-start; }
+  s-text[tone="critical"] { color: #b3261e; }
+  s-text[color="subdued"] { color: #616161; }
+  s-unordered-list { display: block; padding-left: 20px; }
+  s-list-item { display: list-item; }
+`;
+
+function pageHtml(page: NonNullable<TestServer["page"]>) {
+  const config = JSON.stringify(page.config).replace(/</g, "\\u003c");
+  // Scripts in the head: the body holds only what the extension renders.
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${STAND_IN_STYLES}</style>
+<script>window.__stubConfig = ${config};</script><script src="/page.js" defer></script></head>
+<body></body></html>`;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const server: Omit<TestServer, "url" | "close"> = { answers: new Map(), requests: [] };
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const cors = {
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Allow-Headers": "Authorization, Content-Type",
+      "Access-Control-Expose-Headers": "X-Shopify-Retry-Invalid-Session-Request",
+    };
+    if (url.pathname === "/page" && server.page) {
+      response.writeHead(200, { "Content-Type": "text/html" }).end(pageHtml(server.page));
+      return;
+    }
+    if (url.pathname === "/page.js" && server.page) {
+      response.writeHead(200, { "Content-Type": "text/javascript" }).end(server.page.script);
+      return;
+    }
+    const scripted = server.answers.get(url.pathname);
+    if (!scripted) {
+      response.writeHead(404, cors).end();
+      return;
+    }
+    if (request.method === "OPTIONS") {
+      response.writeHead(204, cors).end();
+      return;
+    }
+    server.requests.push({
+      path: url.pathname,
+      orderId: url.searchParams.get("order_id"),
+      authorization: request.headers.authorization,
+    });
+    const answer = scripted.length > 1 ? scripted.shift()! : scripted[0]!;
+    response
+      .writeHead(answer.status, {
+        ...cors,
+        "Content-Type": "application/json",
+        "Cache-Control": "no-store",
+      })
+      .end(answer.raw ?? JSON.stringify(answer.body));
+  };
+  const http = createServer(handle);
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  return Object.assign(server, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        http.closeAllConnections();
+        http.close((error) => (error ? reject(error) : resolve()));
+      }),
+  });
+}
