@@ -14,22 +14,10 @@ import type { StubConfig } from "./host-stubs";
 
 export type TargetName = "thank-you" | "order-status" | "order-admin";
 
-const TARGETS: Record<TargetName, { extension: string; module: string; install: string }> = {
-  "thank-you": {
-    extension: "svc-post-purchase",
-    module: "src/ThankYou.tsx",
-    install: "installThankYouHost",
-  },
-  "order-status": {
-    extension: "svc-post-purchase",
-    module: "src/OrderStatus.tsx",
-    install: "installOrderStatusHost",
-  },
-  "order-admin": {
-    extension: "svc-order-admin",
-    module: "src/OrderProtectionBlock.tsx",
-    install: "installOrderAdminHost",
-  },
+const TARGETS: Record<TargetName, { extension: string; module: string }> = {
+  "thank-you": { extension: "svc-post-purchase", module: "src/ThankYou.tsx" },
+  "order-status": { extension: "svc-post-purchase", module: "src/OrderStatus.tsx" },
+  "order-admin": { extension: "svc-order-admin", module: "src/OrderProtectionBlock.tsx" },
 };
 
 export function translationsOf(target: TargetName, locale: "en" | "de") {
@@ -43,20 +31,21 @@ export function translationsOf(target: TargetName, locale: "en" | "de") {
  * puts the dev tunnel's URL (process.env.APP_URL, src/app-origin.ts).
  */
 export async function bundleTarget(target: TargetName, appUrl: string): Promise<string> {
-  const { extension, module, install } = TARGETS[target];
+  const { extension, module } = TARGETS[target];
   const entry = path.join(repoRoot, "extensions", extension, module);
-  const stubs = path.join(repoRoot, "test/extensions/host-stubs.ts");
+  const installHost = path.join(repoRoot, "test/extensions/install-host.ts");
   const result = await build({
     stdin: {
       contents: [
-        `import { ${install} } from ${JSON.stringify(stubs)};`,
+        `import ${JSON.stringify(installHost)};`,
         `import run from ${JSON.stringify(entry)};`,
-        `${install}(window.__stubConfig);`,
         `void run();`,
       ].join("\n"),
       resolveDir: repoRoot,
       loader: "ts",
     },
+    // Before the bundle: install-host.ts reads it when it runs, ahead of the extension.
+    banner: { js: `window.__stubTarget = ${JSON.stringify(target)};` },
     bundle: true,
     write: false,
     format: "iife",

@@ -17,10 +17,18 @@ export interface StubConfig {
   token: string;
   /** The order's GID as the page gives it. */
   orderId: string;
+  /** Order status page only: the order is undefined until this many milliseconds after load. */
+  orderArrivesAfterMs?: number;
 }
 
-/** A host signal: `.value`, `subscribe`, and the deprecated `current` and `destroy`. */
-class StubSignal<T> {
+interface SignalImplementation<T> {
+  value: T;
+  subscribe(listener: (value: T) => void): () => void;
+}
+type SignalClass = new <T>(value: T) => SignalImplementation<T>;
+
+/** A plain observable value: the host's signals before the extension hands it a Signal class. */
+class PlainSignal<T> implements SignalImplementation<T> {
   #value: T;
   #listeners = new Set<(value: T) => void>();
   constructor(value: T) {
@@ -29,16 +37,44 @@ class StubSignal<T> {
   get value() {
     return this.#value;
   }
-  get current() {
-    return this.#value;
+  set value(value: T) {
+    this.#value = value;
+    for (const listener of this.#listeners) listener(value);
   }
   subscribe(listener: (value: T) => void) {
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
   }
-  async destroy() {
-    this.#listeners.clear();
+}
+
+/**
+ * A host signal: `.value`, `subscribe`, and the deprecated `current` and `destroy`. As Shopify's
+ * host does, it takes the `Signal` class `@shopify/ui-extensions/preact` passes to
+ * `shopify.setSignals`, so an extension that reads `.value` in render re-renders on a change;
+ * one without that import does not (the late order tests fail).
+ */
+class StubSignal<T> {
+  #backing: SignalImplementation<T>;
+  constructor(value: T) {
+    this.#backing = new PlainSignal(value);
   }
+  useSignalClass(Signal: SignalClass) {
+    this.#backing = new Signal(this.#backing.value);
+  }
+  get value() {
+    return this.#backing.value;
+  }
+  get current() {
+    return this.#backing.value;
+  }
+  /** The host changes the value (the order arrives). */
+  set(value: T) {
+    this.#backing.value = value;
+  }
+  subscribe(listener: (value: T) => void) {
+    return this.#backing.subscribe(listener);
+  }
+  async destroy() {}
 }
 
 function lookUp(translations: Record<string, unknown>, key: string): string {
@@ -75,8 +111,16 @@ function stubI18n({ locale, translations }: StubConfig): AnyI18n {
   };
 }
 
+/**
+ * Makes `host` the global `shopify`, with the `setSignals` Shopify's host offers to
+ * `@shopify/ui-extensions/preact` (it is not part of the published types).
+ */
 const install = (host: object) => {
-  (globalThis as { shopify?: unknown }).shopify = host;
+  const setSignals = (Signal: SignalClass) => {
+    for (const value of Object.values(host))
+      if (value instanceof StubSignal) value.useSignalClass(Signal);
+  };
+  (globalThis as { shopify?: unknown }).shopify = Object.assign(host, { setSignals });
 };
 
 export function installThankYouHost(config: StubConfig): void {
@@ -93,11 +137,15 @@ export function installThankYouHost(config: StubConfig): void {
 }
 
 export function installOrderStatusHost(config: StubConfig): void {
+  const order = { id: config.orderId, name: "#1001" };
+  const orderSignal = new StubSignal<OrderStatusHost["order"]["value"]>(
+    config.orderArrivesAfterMs === undefined ? order : undefined,
+  );
+  // Shopify gives the Order status page its order once the order is processed.
+  if (config.orderArrivesAfterMs !== undefined)
+    setTimeout(() => orderSignal.set(order), config.orderArrivesAfterMs);
   const host: OrderStatusHost = {
-    order: new StubSignal<OrderStatusHost["order"]["value"]>({
-      id: config.orderId,
-      name: "#1001",
-    }),
+    order: orderSignal,
     sessionToken: { get: async () => config.token },
     i18n: stubI18n(config),
   };

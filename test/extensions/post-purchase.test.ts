@@ -14,6 +14,7 @@ import {
   type TargetName,
   type TestServer,
 } from "./harness";
+import type { StubConfig } from "./host-stubs";
 
 // The post-purchase offer (extensions/svc-post-purchase) on both of its targets: bundled,
 // run in Chromium with its target's `shopify` stubbed, asking a test double of the app on
@@ -91,11 +92,12 @@ async function openTarget(
   orderId: string,
   locale: "en" | "de" = "en",
   script = bundles.get(target)!,
+  host: Pick<StubConfig, "orderArrivesAfterMs"> = {},
 ): Promise<{ page: Page; token: string }> {
   const token = sessionToken(SHOP);
   checkout.page = {
     script,
-    config: { locale, translations: translationsOf(target, locale), token, orderId },
+    config: { locale, translations: translationsOf(target, locale), token, orderId, ...host },
   };
   const context = await browser.newContext({ locale: locale === "en" ? "en-US" : "de-DE" });
   const page = await context.newPage();
@@ -213,5 +215,18 @@ describe.each(TARGETS)("the offer on $target", ({ target, route, orderId }) => {
     expect(app.requests).toHaveLength(1 + MAX_RETRIES);
     expect(await page.evaluate(() => document.body.innerHTML)).toBe("");
     await page.close();
+  });
+});
+
+describe("the offer on the Order status page before Shopify has processed the order", () => {
+  it("asks once the page's order signal gives the order, and offers the link", async () => {
+    const route = "/api/customer-account/protection-link";
+    const orderId = "gid://shopify/Order/5720000001002";
+    app.answers.set(route, [READY]);
+    const { page } = await openTarget("order-status", orderId, "en", undefined, {
+      orderArrivesAfterMs: 400,
+    });
+    await page.locator("s-banner s-link").waitFor();
+    expect(app.requests.map((request) => request.orderId)).toEqual([orderId]);
   });
 });

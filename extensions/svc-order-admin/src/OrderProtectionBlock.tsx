@@ -1,3 +1,4 @@
+import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { lowestPlanPrice, type LinkAnswer } from "../../shared/link-state";

@@ -1,11 +1,12 @@
+// Makes the host's signals Preact signals: reading one in render subscribes to it.
+import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import type { OrderStatusHost } from "./host";
 import { ProtectionOffer } from "./ProtectionOffer";
-import { useSignalValue } from "./use-signal-value";
 
 function OrderStatusOffer({ host }: { host: OrderStatusHost }) {
   // Undefined until Shopify has processed the order; the signal then gives its Order GID.
-  const order = useSignalValue(host.order);
+  const order = host.order.value;
   return (
     <ProtectionOffer
       host={host}

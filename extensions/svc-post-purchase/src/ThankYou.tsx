@@ -1,11 +1,12 @@
+// Makes the host's signals Preact signals: reading one in render subscribes to it.
+import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import type { ThankYouHost } from "./host";
 import { ProtectionOffer } from "./ProtectionOffer";
-import { useSignalValue } from "./use-signal-value";
 
 function ThankYouOffer({ host }: { host: ThankYouHost }) {
   // An OrderIdentity GID (gid://shopify/OrderIdentity/123): the route takes it as it is.
-  const confirmation = useSignalValue(host.orderConfirmation);
+  const confirmation = host.orderConfirmation.value;
   return (
     <ProtectionOffer
       host={host}
