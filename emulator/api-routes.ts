@@ -236,8 +236,18 @@ export async function registerApiRoutes(
     return stored(eventId);
   }
 
-  function acceptCheckoutConfirmation(confirmation: CheckoutConfirmation, reply: FastifyReply) {
-    currentEnvironmentState().recordCheckoutConfirmation(confirmation);
+  function acceptCheckoutConfirmation(
+    confirmation: CheckoutConfirmation,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    // As a strict service would: a confirmation links a cart to an order it knows, so the
+    // order's placement (the same order_id) must have come first.
+    const environmentState = currentEnvironmentState();
+    if (!environmentState.findOrder(confirmation.order_id)) {
+      return reply.code(404).send(errorBody(ERROR_CODES.orderNotFound));
+    }
+    environmentState.recordCheckoutConfirmation(confirmation, idempotencyKeyOf(request));
     const { cart_id, user_session_id, order_id } = confirmation;
     return reply.send({ cart_id, user_session_id, order_id });
   }
@@ -251,7 +261,7 @@ export async function registerApiRoutes(
   app.post<{ Body: CheckoutConfirmation }>(
     "/cart_checkout",
     { schema: { body: checkoutConfirmationSchema } },
-    async (request, reply) => acceptCheckoutConfirmation(request.body, reply),
+    async (request, reply) => acceptCheckoutConfirmation(request.body, request, reply),
   );
 
   // The spec's samples post both checkout confirmations and events to /orders.
@@ -261,7 +271,7 @@ export async function registerApiRoutes(
     async (request, reply) =>
       "type" in request.body
         ? acceptEvent(request.body, request, reply)
-        : acceptCheckoutConfirmation(request.body, reply),
+        : acceptCheckoutConfirmation(request.body, request, reply),
   );
 
   app.post<{ Body: CartUpdateRequest }>(

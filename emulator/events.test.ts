@@ -190,11 +190,12 @@ describe("POST /orders, the path of the spec's samples", () => {
       user_session_id: USER_SESSION_ID,
       order_id: ORDER_ID,
     };
+    await client.placeOrder(orderPlacedPayload());
     const answer = await client.call("orders", { body: confirmation });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(confirmation);
     expect((await client.state("sandbox")).checkout_confirmations).toEqual([
-      { ...confirmation, received_at: expect.any(String) },
+      { ...confirmation, received_at: expect.any(String), idempotency_key: null },
     ]);
   });
 
@@ -234,12 +235,26 @@ describe("POST /cart_checkout", () => {
       user_session_id: USER_SESSION_ID,
       order_id: ORDER_ID,
     };
-    const answer = await client.call("cart_checkout", { body: confirmation, version: "v2.0" });
+    await client.placeOrder(orderPlacedPayload());
+    const answer = await client.call("cart_checkout", {
+      body: confirmation,
+      version: "v2.0",
+      headers: { "Idempotency-Key": "confirm-1" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(confirmation);
-    expect(
-      (await client.state("sandbox")).checkout_confirmations.map((entry) => entry.order_id),
-    ).toEqual([ORDER_ID]);
+    expect((await client.state("sandbox")).checkout_confirmations).toEqual([
+      { ...confirmation, received_at: expect.any(String), idempotency_key: "confirm-1" },
+    ]);
+  });
+
+  it("refuses a confirmation of an order not placed before, as a strict service would", async () => {
+    const answer = await client.call<ErrorBody>("cart_checkout", {
+      body: { cart_id: "c1", user_session_id: USER_SESSION_ID, order_id: "404404" },
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.error_code).toBe("order_not_found");
+    expect((await client.state("sandbox")).checkout_confirmations).toEqual([]);
   });
 });
 

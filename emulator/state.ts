@@ -49,6 +49,8 @@ export interface CheckoutLink {
 
 export interface RecordedCheckoutConfirmation extends CheckoutConfirmation {
   received_at: string;
+  /** The request's `Idempotency-Key` header; recorded, never used to deduplicate. */
+  idempotency_key: string | null;
 }
 
 export interface RecordedCart extends CartUpdateRequest {
@@ -160,8 +162,15 @@ export class EnvironmentState {
     order.events.push(recordedEvent(eventId, "order_cancelled", idempotencyKey));
   }
 
-  recordCheckoutConfirmation(confirmation: CheckoutConfirmation): void {
-    this.checkoutConfirmations.push({ ...confirmation, received_at: now() });
+  recordCheckoutConfirmation(
+    confirmation: CheckoutConfirmation,
+    idempotencyKey: string | null = null,
+  ): void {
+    this.checkoutConfirmations.push({
+      ...confirmation,
+      received_at: now(),
+      idempotency_key: idempotencyKey,
+    });
   }
 
   recordCartUpdate(cart: CartUpdateRequest): void {

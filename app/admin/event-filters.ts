@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_TOPICS } from "../orders/types";
 import { OUTBOX_STATUSES, type OutboxStatus } from "../models/outbox-status";
-import { ORDER_EVENT_TYPES, type OrderEventType } from "../protection/types";
+import { OUTBOX_MESSAGE_TYPES, type OutboxMessageType } from "../protection/types";
 
 // The event log's URL query (tab, filters, page), parsed without I/O so that links, the back
 // button and the loader agree. A value that does not parse is dropped and named in `invalid`:
@@ -41,8 +41,8 @@ export const WEBHOOK_TOPICS = [
 ] as const;
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
-export { OUTBOX_STATUSES, ORDER_EVENT_TYPES };
-export type { OrderEventType, OutboxStatus };
+export { OUTBOX_STATUSES, OUTBOX_MESSAGE_TYPES };
+export type { OutboxMessageType, OutboxStatus };
 
 export type PageDirection = "older" | "newer";
 
@@ -93,7 +93,7 @@ export type EventLogQuery = SharedFilters &
     | {
         tab: "events";
         status?: OutboxStatus;
-        eventType?: OrderEventType;
+        eventType?: OutboxMessageType;
         environment?: Environment;
         recoveredBy?: RecoverySource;
         cursor?: EventCursor;
@@ -214,7 +214,7 @@ export function parseEventLogQuery(params: URLSearchParams): EventLogQuery {
   return {
     tab,
     status: optional(params, PARAM.status, z.enum(OUTBOX_STATUSES), invalid),
-    eventType: optional(params, PARAM.type, z.enum(ORDER_EVENT_TYPES), invalid),
+    eventType: optional(params, PARAM.type, z.enum(OUTBOX_MESSAGE_TYPES), invalid),
     ...shared,
     environment: optional(params, PARAM.environment, z.enum(ENVIRONMENTS), invalid),
     recoveredBy: optional(params, PARAM.recovered, z.enum(RECOVERY_SOURCES), invalid),

@@ -96,7 +96,7 @@ describe("orderAdminUrl", () => {
 });
 
 describe("acceptedWithoutEventIdOf", () => {
-  const delivered = { status: "delivered", serviceEventId: null };
+  const delivered = { eventType: "order_placed", status: "delivered", serviceEventId: null };
 
   it("shows the raw answer of a 2xx without event_id, as stored by the worker", () => {
     expect(
@@ -116,7 +116,14 @@ describe("acceptedWithoutEventIdOf", () => {
       acceptedWithoutEventIdOf({ ...delivered, serviceEventId: "evt_1", lastResponse: answer }),
     ).toBeNull();
     expect(
-      acceptedWithoutEventIdOf({ status: "failed", serviceEventId: null, lastResponse: null }),
+      acceptedWithoutEventIdOf({ ...delivered, status: "failed", lastResponse: null }),
+    ).toBeNull();
+  });
+
+  it("is null for a checkout confirmation, whose answer never has an event_id", () => {
+    const answer = JSON.stringify({ status: 200, raw: '{"cart_id":"c1"}' });
+    expect(
+      acceptedWithoutEventIdOf({ ...delivered, eventType: "cart_checkout", lastResponse: answer }),
     ).toBeNull();
   });
 

@@ -158,11 +158,14 @@ const storedRawAnswer = z.object({ status: z.number().int().nullish(), raw: z.st
  * `event_id` (decision 018): what the service sent back is all there is to show for it.
  */
 export function acceptedWithoutEventIdOf(event: {
+  eventType: string;
   status: string;
   serviceEventId: string | null;
   lastResponse: string | null;
 }): AcceptedWithoutEventId | null {
   if (event.status !== "delivered" || event.serviceEventId !== null) return null;
+  // A checkout confirmation's answer repeats it, with no event_id by design (decision 033).
+  if (event.eventType === "cart_checkout") return null;
   let json: unknown = null;
   try {
     json = event.lastResponse ? JSON.parse(event.lastResponse) : null;

@@ -17,6 +17,10 @@ export const RECONCILE_ORDER_QUERY = `#graphql
       cancelledAt
       currencyCode
       cartToken
+      customAttributes {
+        key
+        value
+      }
       billingAddress {
         firstName
         lastName

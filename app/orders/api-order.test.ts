@@ -294,3 +294,34 @@ describe("whether an order's header shows it complete", () => {
     expect(headerLooksComplete(header(), keys(), false)).toBe(false);
   });
 });
+
+describe("the checkout confirmation of an order read from the Admin API (decision 033)", () => {
+  const SESSION = "3f2b8c1e-9a4d-4e7b-b6c5-2d1e0f9a8b7c";
+  const placedOf = (read: ApiOrder) => {
+    const [placed] = webhooksOfApiOrder(read, OPTIONS).webhooks;
+    if (placed?.topic !== "orders/create") throw new Error("expected orders/create first");
+    return mapOrderWebhook("orders/create", placed.payload, { reportOrdersWithoutPlan: true });
+  };
+
+  it("gives the synthesized orders/create the cart's attributes, so a lost one is confirmed", () => {
+    const mapped = placedOf(
+      order({
+        customAttributes: [
+          { key: "gift_note", value: "Hi" },
+          { key: "_svc_user_session_id", value: SESSION },
+        ],
+      }),
+    );
+    if (mapped.kind !== "events") throw new Error(JSON.stringify(mapped));
+    expect(mapped.events.map((derived) => derived.event)).toContainEqual({
+      type: "cart_checkout",
+      payload: { cart_id: "cart-1", user_session_id: SESSION, order_id: "1001" },
+    });
+  });
+
+  it("gives none for an order without the attribute", () => {
+    const mapped = placedOf(order({ customAttributes: [] }));
+    if (mapped.kind !== "events") throw new Error(JSON.stringify(mapped));
+    expect(mapped.events.map((derived) => derived.event.type)).toEqual(["order_placed"]);
+  });
+});

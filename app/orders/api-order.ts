@@ -72,6 +72,8 @@ export interface ApiOrder {
   cancelledAt?: string | null;
   currencyCode: string;
   cartToken?: string | null;
+  /** The cart's attributes, the webhook's note_attributes (the embed's session ID, decision 033). */
+  customAttributes?: { key: string; value?: string | null }[];
   /** Read by the backfill, which cannot read agreements: an edited order is read again by ID. */
   edited?: boolean;
   billingAddress?: ApiAddress | null;
@@ -214,6 +216,10 @@ function placedWebhook(order: ApiOrder, orderId: string, added: Set<string>): Re
       processed_at: order.processedAt,
       currency: order.currencyCode,
       cart_token: order.cartToken ?? null,
+      note_attributes: (order.customAttributes ?? []).map(({ key, value }) => ({
+        name: key,
+        value: value ?? "",
+      })),
       customer: null,
       billing_address: addressPayload(order.billingAddress),
       shipping_address: addressPayload(order.shippingAddress),

@@ -1,4 +1,4 @@
-export { mapOrderWebhook, orderNameOf } from "./map-webhook";
+export { mapOrderWebhook, missingConfirmationReason, orderNameOf } from "./map-webhook";
 export { PROTECTED_PRODUCT_REF_PROPERTY } from "./order-placed";
 export { summarizeOrderPlaced, type OrderSummaryFigures } from "./order-summary";
 export { refundCancellationKey } from "./refunds";

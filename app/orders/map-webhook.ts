@@ -1,3 +1,4 @@
+import { toCheckoutConfirmation } from "./checkout-confirmation";
 import { toFulfillmentEvents } from "./fulfillments";
 import { idString } from "../lib/shopify-id";
 import { toOrderCancelledEvents } from "./order-cancelled";
@@ -11,7 +12,13 @@ import {
   requireId,
 } from "./payload-reader";
 import { toRefundEvents } from "./refunds";
-import { type MappingOptions, type MappingResult, type OrderTopic, ignored } from "./types";
+import {
+  type DerivedEvent,
+  type MappingOptions,
+  type MappingResult,
+  type OrderTopic,
+  ignored,
+} from "./types";
 
 /** The key of the REST API's wrapper object ({"order": {...}}) for each topic, if it has one. */
 const WRAPPER_KEY: Record<OrderTopic, string | null> = {
@@ -71,12 +78,48 @@ function mapOrderCreated(order: JsonObject, options: MappingOptions): MappingRes
     );
   }
   const { payload, planLineCount } = toOrderPlacedEvent(order);
-  return {
-    kind: "events",
-    orderId,
-    events: [{ dedupeKey: `order:${orderId}:placed`, event: { type: "order_placed", payload } }],
-    detail: `order_placed with ${payload.line_items.length} line item(s), ${planLineCount} plan line(s)`,
-  };
+  const events: DerivedEvent[] = [
+    { dedupeKey: `order:${orderId}:placed`, event: { type: "order_placed", payload } },
+  ];
+  const details = [
+    `order_placed with ${payload.line_items.length} line item(s), ${planLineCount} plan line(s)`,
+  ];
+  const checkout = toCheckoutConfirmation(order, payload.order_id);
+  if (checkout.kind === "confirmation") {
+    // Its own key: recorded with the placement, once, and sent after it in the order's lane.
+    events.push({
+      dedupeKey: `order:${orderId}:cart_checkout`,
+      event: { type: "cart_checkout", payload: checkout.confirmation },
+    });
+    details.push("checkout confirmation");
+  }
+  return { kind: "events", orderId, events, detail: details.join("; ") };
+}
+
+/**
+ * Why an orders/create's mapping holds no checkout confirmation, for the log; null when it holds
+ * one, and for other topics. An order whose placement is not reported sends none either: the
+ * confirmation can only follow its order_placed (decision 033).
+ */
+export function missingConfirmationReason(
+  topic: OrderTopic,
+  payload: unknown,
+  mapping: MappingResult,
+): string | null {
+  if (topic !== "orders/create") return null;
+  switch (mapping.kind) {
+    case "unprocessable":
+      return "no checkout confirmation: the order is unprocessable";
+    case "ignored":
+      return "no checkout confirmation: the order's placement is not reported";
+    case "events": {
+      if (mapping.events.some((derived) => derived.event.type === "cart_checkout")) return null;
+      const order = webhookResource(topic, payload);
+      if (order === null) return "no checkout confirmation: the payload is not an order";
+      const checkout = toCheckoutConfirmation(order, mapping.orderId);
+      return checkout.kind === "none" ? checkout.reason : null;
+    }
+  }
 }
 
 /** The longest order name kept: Shopify's are short ("#1001"); a longer one is not a name. */

@@ -1,4 +1,4 @@
-import type { OrderEvent } from "../protection/types";
+import type { OutboxMessage } from "../protection/types";
 
 /** The Shopify webhook topics whose payloads become order events. */
 export const ORDER_TOPICS = [
@@ -24,7 +24,7 @@ export interface MappingOptions {
 export interface DerivedEvent {
   /** Unique per shop: the same Shopify action always gives the same key, so it is stored and sent once. */
   dedupeKey: string;
-  event: OrderEvent;
+  event: OutboxMessage;
   /** Set on events derived from a refund (refunds/create): the refund's ID. */
   refundId?: string;
 }

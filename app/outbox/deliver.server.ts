@@ -3,12 +3,13 @@ import type { AppPrismaClient } from "../db/client.server";
 import { canSendTo, keyNameOf, markKeyRejected } from "../models/ShopConnection.server";
 import type { Logger } from "../logger.server";
 import { describeResult, type ServiceResult } from "../protection/results";
-import type { Environment, EventReceipt, OrderEvent } from "../protection/types";
+import type { Environment, EventReceipt, OrderEvent, OutboxMessage } from "../protection/types";
 import { pauseShopWithUnreadableSecret, type ClientForShop } from "../services/protection.server";
 import { startSend } from "./claim.server";
 import { idempotencyKeyFor } from "./idempotency";
 import { lineEntryCount, restrictToPlacedLines } from "./placed-lines";
 import { decideDelivery, scheduleRetry, type DeliveryDecision } from "./retry-policy";
+import { sendOutboxMessage } from "./send-message";
 
 export type ClientFactory = (connection: ShopConnection, environment: Environment) => ClientForShop;
 
@@ -94,9 +95,11 @@ export async function deliverClaimedEvent(
     return "released";
   }
 
-  let event = JSON.parse(row.payload) as OrderEvent;
+  let event = JSON.parse(row.payload) as OutboxMessage;
   let payloadChanged = false;
-  if (event.type !== "order_placed") {
+  // Only the order events that name lines are held to the placement's lines; a checkout
+  // confirmation names none.
+  if (event.type !== "order_placed" && event.type !== "cart_checkout") {
     const placedLineIds = await deliveredPlacedLineIds(db, row);
     const restricted = restrictToPlacedLines(event, placedLineIds);
     if (restricted.droppedLineIds.length) {
@@ -147,10 +150,14 @@ export async function deliverClaimedEvent(
 
   // The service's answer, or (no key: removed after the claim) the reason nothing was sent,
   // which is a failed try like an unanswered send.
-  const sent =
+  const answered =
     built.status === "ready"
-      ? await built.client.sendOrderEvent(event, { idempotencyKey })
+      ? await sendOutboxMessage(built.client, event, idempotencyKey)
       : built.message;
+  if (typeof answered !== "string" && answered.mismatch) {
+    log.warn({ mismatch: answered.mismatch }, "The service's answer differs from what was sent");
+  }
+  const sent = typeof answered === "string" ? answered : answered.result;
   // The send's end by the lease's clock: its start as the database stamped it, plus the time
   // it took here.
   const finishedAt = new Date(started.startedAt.getTime() + (performance.now() - sentAt));

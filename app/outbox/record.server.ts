@@ -13,6 +13,7 @@ import { parseWebhookJson } from "../lib/json";
 import {
   cancelledOrderHasPlans,
   mapOrderWebhook,
+  missingConfirmationReason,
   orderNameOf,
   placedLineRefs,
   planLinesForRefund,
@@ -113,11 +114,24 @@ function parseBody(rawBody: string): ParsedBody {
   }
 }
 
-function mapParsed(topic: OrderTopic, parsed: ParsedBody, settings: ShopSettings): MappingResult {
+function mapParsed(
+  delivery: OrderWebhookDelivery,
+  parsed: ParsedBody,
+  settings: ShopSettings,
+): MappingResult {
   if (!parsed.ok) return { kind: "unprocessable", orderId: null, reason: parsed.reason };
-  return mapOrderWebhook(topic, parsed.payload, {
+  const mapping = mapOrderWebhook(delivery.topic, parsed.payload, {
     reportOrdersWithoutPlan: settings.reportOrdersWithoutPlan,
   });
+  const reason = missingConfirmationReason(delivery.topic, parsed.payload, mapping);
+  if (reason !== null) {
+    const { shop, topic, webhookId } = delivery;
+    logger.info(
+      { shop, topic, webhookId, orderId: mapping.orderId, reason },
+      "No checkout confirmation for the order",
+    );
+  }
+  return mapping;
 }
 
 /** The environment and reporting setting of each shop, read once for a whole group. */
@@ -155,7 +169,7 @@ async function recordCarefully(
   parsed: ParsedBody,
   settings: ShopSettings,
 ): Promise<RecordOutcome> {
-  const mapping = mapParsed(delivery.topic, parsed, settings);
+  const mapping = mapParsed(delivery, parsed, settings);
   const plans: PlanActionRequest | null =
     delivery.topic === "refunds/create" && parsed.ok
       ? { trigger: readRefundTrigger(parsed.payload), autoRefundPlans: settings.autoRefundPlans }
@@ -242,7 +256,7 @@ class GroupCommit {
     const careful: Array<[QueuedOrder, ShopSettings]> = [];
     for (const queued of group) {
       const settings = settingsByShop.get(queued.delivery.shop) ?? UNCONNECTED_SHOP;
-      const mapping = mapParsed("orders/create", { ok: true, payload: queued.payload }, settings);
+      const mapping = mapParsed(queued.delivery, { ok: true, payload: queued.payload }, settings);
       if (mapping.kind === "events") {
         rows.push(newOrderRows(queued, settings, mapping));
       } else {

@@ -189,9 +189,13 @@ describe.each(["sandbox", "production"] as const)("in %s", (environment) => {
 
   it("confirms a cart checkout and gets the accepted data back", async () => {
     const confirmation = { cart_id: "cart-1", user_session_id: SESSION_ID, order_id: "5001" };
-    const result = await client({ environment }).confirmCartCheckout(confirmation);
+    const c = client({ environment });
+    expect((await c.sendOrderEvent(orderPlaced("5001", [laptop]))).kind).toBe("success");
+    const result = await c.confirmCartCheckout(confirmation, { idempotencyKey: "confirm-5001" });
     expect(result).toEqual({ kind: "success", status: 200, data: confirmation });
-    expect((await control.requests())[0]?.path).toBe(`${prefix}cart_checkout`);
+    const sent = (await control.requests())[1];
+    expect(sent?.path).toBe(`${prefix}cart_checkout`);
+    expect(sent?.idempotency_key).toBe("confirm-5001");
   });
 
   it("sends all five order event kinds and gets a distinct event_id for each", async () => {

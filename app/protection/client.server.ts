@@ -43,8 +43,10 @@ export type ProtectionClient = {
   /** The address calls go to, e.g. "https://api.example.com/sandbox/". Holds no secret. */
   readonly serviceUrl: string;
   reportCartUpdate(request: CartUpdateRequest): Promise<ServiceResult<CartUpdateResponse>>;
+  /** `idempotencyKey` goes out as the `Idempotency-Key` header, as for an order event. */
   confirmCartCheckout(
     confirmation: CartCheckoutConfirmation,
+    options?: { idempotencyKey?: string },
   ): Promise<ServiceResult<CartCheckoutConfirmation>>;
   /**
    * Any 2xx is acceptance (spec: "Each accepted event returns event_id"): an answer without a
@@ -177,9 +179,14 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
     serviceUrl,
     reportCartUpdate: (request) =>
       call({ method: "POST", path: "cart_updates", body: request }, cartUpdateResponseSchema),
-    confirmCartCheckout: (confirmation) =>
+    confirmCartCheckout: (confirmation, sendOptions = {}) =>
       call(
-        { method: "POST", path: paths.cartCheckout, body: confirmation },
+        {
+          method: "POST",
+          path: paths.cartCheckout,
+          body: confirmation,
+          ...idempotencyHeader(sendOptions.idempotencyKey),
+        },
         cartCheckoutConfirmationSchema,
       ),
     sendOrderEvent: (event, sendOptions = {}) =>
@@ -188,9 +195,7 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
           method: "POST",
           path: paths.events,
           body: event,
-          ...(sendOptions.idempotencyKey
-            ? { headers: { "Idempotency-Key": sendOptions.idempotencyKey } }
-            : {}),
+          ...idempotencyHeader(sendOptions.idempotencyKey),
         },
         readEventAnswer,
       ),
@@ -221,6 +226,10 @@ export function createProtectionClient(options: ProtectionClientOptions): Protec
         checkoutInformationSchema,
       ),
   };
+}
+
+function idempotencyHeader(key: string | undefined): Pick<ServiceRequest, "headers"> {
+  return key ? { headers: { "Idempotency-Key": key } } : {};
 }
 
 /**

@@ -117,6 +117,23 @@ export const ORDER_EVENT_TYPES = [
   "order_cancelled",
 ] as const satisfies readonly OrderEventType[];
 
+/** The checkout confirmation as the outbox carries it beside the order events (decision 033). */
+export type CheckoutConfirmationMessage = {
+  type: "cart_checkout";
+  payload: CartCheckoutConfirmation;
+};
+
+/** Everything an outbox row carries: an order event for `/events`, or a checkout confirmation. */
+export type OutboxMessage = OrderEvent | CheckoutConfirmationMessage;
+
+export type OutboxMessageType = OutboxMessage["type"];
+
+/** The outbox's row types, order events first: what the admin's event log can show and filter. */
+export const OUTBOX_MESSAGE_TYPES = [
+  ...ORDER_EVENT_TYPES,
+  "cart_checkout",
+] as const satisfies readonly OutboxMessageType[];
+
 export type EventAccepted = { event_id: string };
 
 /** What the app keeps of an accepted event: the service's ID when it gave one, and its answer. */

@@ -18,6 +18,7 @@ export function backfillBulkQuery(since: Date): string {
     edges {
       node {
         id name email createdAt processedAt updatedAt cancelledAt currencyCode cartToken edited
+        customAttributes { key value }
         billingAddress { ${ADDRESS} }
         shippingAddress { ${ADDRESS} }
         fulfillments { id status }

@@ -1,4 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { OWN_CARTS, readOwnCart } from "../../test/support/cart-fixtures";
+import { repoRoot } from "../../test/support/test-env";
+import { parseWebhookJson } from "../lib/json";
+import { mapOrderWebhook } from "../orders";
 import { MAX_CART_LINES, parseCartUpdateBody, toCartUpdateRequest } from "./cart";
 import {
   SESSION,
@@ -238,5 +244,34 @@ describe("parseCartUpdateBody refuses what it cannot map", () => {
       { path: "cart.items", message: `must have at most ${MAX_CART_LINES} lines` },
     ]);
     expect(parseCartUpdateBody(withItems(items.slice(1))).ok).toBe(true);
+  });
+});
+
+describe("the cart ID of a current /cart.js token (decision 033)", () => {
+  it("is the order's cart_token, the same in /cart_updates and the checkout confirmation, never the key", () => {
+    // The same cart as /cart.js gives it (`<token>?key=<secret>`) and as its order has it.
+    const cart = readOwnCart(OWN_CARTS.nzdModernToken);
+    expect(cart.token).toContain("?key=");
+    const session = String((cart.attributes as Record<string, unknown>)._svc_user_session_id);
+    const reported = toCartUpdateRequest(parsedCartUpdate(cart, session));
+    expect(reported.cart_id).toBe("Z2NwLWV1cm9wZS13ZXN0MzowMUpXVjNEMks2Vzc0TTg0NERZTVdTMEZXVg");
+
+    const orderText = readFileSync(
+      path.join(repoRoot, "test/fixtures/orders/orders-create-eur-with-session.json"),
+      "utf8",
+    );
+    const order = parseWebhookJson(orderText) as Record<string, unknown>;
+    const mapped = mapOrderWebhook("orders/create", order, { reportOrdersWithoutPlan: true });
+    if (mapped.kind !== "events") throw new Error(JSON.stringify(mapped));
+    const [placed, confirmation] = mapped.events.map((derived) => derived.event);
+    expect(confirmation).toEqual({
+      type: "cart_checkout",
+      payload: {
+        cart_id: reported.cart_id,
+        user_session_id: reported.user_session_id,
+        order_id: "6709529444685",
+      },
+    });
+    expect(placed?.type === "order_placed" && placed.payload.cart_id).toBe(reported.cart_id);
   });
 });

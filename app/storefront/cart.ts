@@ -7,6 +7,7 @@ import {
   shopifyIdValue,
   userSessionId,
 } from "./fields";
+import { cartIdOf } from "../lib/cart-session";
 import { shopifyCentsToMinorUnits } from "../lib/money";
 import { toRequestIssues, type Parsed } from "./request-issues";
 
@@ -162,7 +163,7 @@ export function isPlanLine(line: StorefrontCartLine): boolean {
  */
 export function toCartUpdateRequest(body: CartUpdateBody): CartUpdateRequest {
   return {
-    cart_id: body.cart.token,
+    cart_id: cartIdOf(body.cart.token),
     user_session_id: body.userSessionId,
     cart_currency: body.cart.currency.toLowerCase(),
     line_items: body.cart.lines

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { USER_SESSION_ID_FORM } from "../lib/cart-session";
 
 // Field rules shared by the storefront's requests. Messages complete a sentence that starts with
 // the field's path ("variant_id must be …"), as the 400 answer lists them.
 
 export const SHOPIFY_ID = /^[1-9]\d{0,19}$/;
-const UUID_FORM = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export function requiredString() {
   return z.string({
@@ -13,7 +13,7 @@ export function requiredString() {
 }
 
 export const userSessionId = requiredString().regex(
-  UUID_FORM,
+  USER_SESSION_ID_FORM,
   "must be a UUID (8-4-4-4-12 hexadecimal digits)",
 );
 

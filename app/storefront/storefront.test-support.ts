@@ -26,8 +26,8 @@ export function cartSample(name: SharedCart | OwnCart): CartJs {
 }
 
 /** The body the storefront posts for `cart`, parsed; throws if the parser refuses it. */
-export function parsedCartUpdate(cart: unknown): CartUpdateBody {
-  const result = parseCartUpdateBody({ user_session_id: SESSION, cart });
+export function parsedCartUpdate(cart: unknown, userSessionId = SESSION): CartUpdateBody {
+  const result = parseCartUpdateBody({ user_session_id: userSessionId, cart });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
   return result.value;
 }

@@ -2737,6 +2737,11 @@ export type Order = Node & {
   createdAt: Scalars['DateTime']['output'];
   /** The shop currency when the order was placed. For example, "USD" or "CAD". */
   currencyCode: CurrencyCode;
+  /**
+   * A list of additional information that has been attached to the order. For
+   * example, gift message, delivery instructions, or internal notes.
+   */
+  customAttributes: Array<Attribute>;
   /** An order's financial status for display in the Shopify admin. */
   displayFinancialStatus?: Maybe<OrderDisplayFinancialStatus>;
   /**

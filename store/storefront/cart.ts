@@ -154,6 +154,8 @@ export class Cart {
   lines: CartLine[] = [];
   note: string | null = null;
   attributes: Record<string, string> = {};
+  /** The secret current Shopify adds to /cart.js's token (`<token>?key=<key>`); orders never carry it. */
+  readonly key = randomBytes(16).toString("hex");
 
   constructor(
     readonly catalogue: CartCatalogue,
@@ -308,7 +310,7 @@ export class Cart {
       0,
     );
     return {
-      token: this.token,
+      token: `${this.token}?key=${this.key}`,
       note: this.note,
       attributes: { ...this.attributes },
       original_total_price: total,

@@ -33,6 +33,7 @@ import { launchChromium } from "./browser";
 
 const SHOP = "svc-buyer.myshopify.com";
 const PROPERTY = "_svc_protected_product_ref";
+const SESSION_ATTRIBUTE = "_svc_user_session_id";
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 /** Marks the test's own reads of /cart.js, which are not the page's activity. */
 const TEST_READ = "x-buyer-test-read";
@@ -219,6 +220,27 @@ async function openBuyer(): Promise<{ context: BrowserContext; page: Page; watch
   return { context, page, watch };
 }
 
+/** Polls `read` until it gives a value, or fails naming `what`. */
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} never came${appLog()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** /cart.js with its attributes, as the page's own fetch gets it. */
+async function cartWithAttributes(page: Page): Promise<{ attributes: Record<string, string> }> {
+  const text = await page.evaluate(
+    async (marker) =>
+      (await fetch("/cart.js", { headers: { accept: "application/json", [marker]: "1" } })).text(),
+    TEST_READ,
+  );
+  return parseWebhookJson(text) as { attributes: Record<string, string> };
+}
+
 /** /cart.js as the page's own fetch gets it, parsed without rounding its IDs. */
 async function cartOf(page: Page): Promise<{ token: string; items: CartLine[] }> {
   const text = await page.evaluate(
@@ -350,6 +372,16 @@ describe("a buyer in Chromium through Dawn and the app", () => {
       const { context, page, watch } = await openBuyer();
       const variantId = buying.id;
       const productPage = `${store.url}/products/${laptop.handle}?variant=${variantId}`;
+      // The embed's writes of the session attribute (decision 033): one per cart and session.
+      const attributeWrites: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (/^\/cart\/update(\.js)?$/.test(url.pathname) && request.method() === "POST") {
+          if ((request.postData() ?? "").includes(SESSION_ATTRIBUTE)) {
+            attributeWrites.push(request.postData() ?? "");
+          }
+        }
+      });
       try {
         // 1. The product page: our offer with the emulator's plans, none chosen.
         await page.goto(productPage, { waitUntil: "load" });
@@ -398,6 +430,13 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         });
         expectPlanFollows(added.cart.items, 1, added.step);
         expect(planAndProduct(added.cart.items, variantId).plans[0]?.variant_id).toBe(threeYear);
+        const session = await page.evaluate(() => localStorage.getItem("svc_user_session_id"));
+        expect(session).toMatch(/^[0-9a-f-]{36}$/);
+        expect(attributeWrites, "the embed wrote the session attribute once").toHaveLength(1);
+        expect(JSON.parse(attributeWrites[0]!)).toEqual({
+          attributes: { [SESSION_ATTRIBUTE]: session },
+        });
+        expect((await cartWithAttributes(page)).attributes[SESSION_ATTRIBUTE]).toBe(session);
 
         // Dawn's cart notification (the theme's cart_type), then its "View cart".
         const notification = page.locator("#cart-notification");
@@ -455,6 +494,10 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         );
         expectPlanFollows(again.cart.items, 2, again.step);
         const cartToken = again.cart.token;
+        // Current Shopify's /cart.js token: the cart's token, then its key, which the service
+        // must never get.
+        expect(cartToken).toMatch(/\?key=/);
+        const cartId = cartToken.split("?")[0]!;
 
         // Dawn's own way to the checkout: the notification's "View cart", then "Check out".
         await expect.poll(() => notification.getAttribute("class")).toContain("active");
@@ -471,6 +514,8 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         await page.locator("#checkout-email").fill("ada@example.com");
         await page.locator("#checkout-pay").click();
         await page.waitForURL(/\/checkouts\/[^/]+\/thank-you$/);
+        // Page loads without a cart change (the cart page, the checkout) wrote nothing more.
+        expect(attributeWrites, "the session attribute is written once per cart").toHaveLength(1);
         const orderId = (await page.locator("#order-id").textContent())?.trim() ?? "";
         expect(orderId).toMatch(/^\d+$/);
         expect(await page.locator("#order-lines").textContent()).toContain(
@@ -498,7 +543,33 @@ describe("a buyer in Chromium through Dawn and the app", () => {
         expect(planLine?.quantity).toBe(2);
         const productLine = placed.line_items.find((line) => line.product_id === variantId);
         expect(productLine?.quantity).toBe(2);
-        expect(placed.cart_id).toBe(cartToken);
+        expect(placed.cart_id).toBe(cartId);
+
+        // The checkout confirmation: the cart and session of the /cart_updates calls, the order's
+        // ID, after order_placed.
+        const confirmation = await waitFor(async () => {
+          const state = await service.state("sandbox");
+          return state.checkout_confirmations.find((entry) => entry.order_id === orderId);
+        }, `the checkout confirmation of ${orderId}`);
+        const requests = await service.requests();
+        const updates = requests.filter((request) => request.path === "/sandbox/cart_updates");
+        expect(updates.length).toBeGreaterThan(0);
+        const reported = updates.map((request) => {
+          const body = request.body as { cart_id: string; user_session_id: string };
+          return `${body.cart_id} ${body.user_session_id}`;
+        });
+        expect(new Set(reported)).toEqual(new Set([`${cartId} ${session}`]));
+        expect(confirmation).toMatchObject({
+          cart_id: cartId,
+          user_session_id: session,
+          order_id: orderId,
+        });
+        const paths = requests.map((request) => request.path);
+        const placedAt = paths.indexOf("/sandbox/events");
+        const confirmedAt = paths.indexOf("/sandbox/cart_checkout");
+        expect(placedAt).toBeGreaterThanOrEqual(0);
+        expect(confirmedAt, "the confirmation follows order_placed").toBeGreaterThan(placedAt);
+        expect(paths.filter((p) => p === "/sandbox/cart_checkout")).toHaveLength(1);
       } finally {
         await context.close();
       }

@@ -15,6 +15,7 @@ export const OWN_CARTS = {
   nzdPlansOutOfSync: "cart-nzd-plans-out-of-sync.json",
   jpyWithPlan: "cart-jpy-with-plan.json",
   kwdWithPlan: "cart-kwd-with-plan.json",
+  nzdModernToken: "cart-nzd-modern-token.json",
 } as const;
 
 export type CartJs = { token: string; currency: string; items: CartJsItem[] } & Record<

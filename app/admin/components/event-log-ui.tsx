@@ -17,7 +17,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { useLocale, useTranslate } from "../../i18n/react";
 import { isMessageKey, type Translate } from "../../i18n/translate";
 import { orderAdminUrl, orderLabel, type EventLogActionResult } from "../event-log";
-import { ORDER_EVENT_TYPES, recoverySourceOf } from "../event-filters";
+import { OUTBOX_MESSAGE_TYPES, recoverySourceOf } from "../event-filters";
 
 // Pieces the event log's three routes share: badges, times, JSON blocks, the retry toast and
 // the error boundary.
@@ -48,7 +48,7 @@ export function statusLabel(t: Translate, status: string): string {
 
 export function eventTypeLabel(t: Translate, type: string): string {
   const key = `events.eventType.${type}`;
-  return (ORDER_EVENT_TYPES as readonly string[]).includes(type) && isMessageKey(key)
+  return (OUTBOX_MESSAGE_TYPES as readonly string[]).includes(type) && isMessageKey(key)
     ? t(key)
     : type;
 }

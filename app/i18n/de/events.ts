@@ -31,6 +31,7 @@ export default {
     order_refund_added: "Erstattung hinzugefügt",
     order_line_items_cancelled: "Positionen storniert",
     order_cancelled: "Bestellung storniert",
+    cart_checkout: "Checkout-Bestätigung",
   },
   counts: {
     label: "Alle {kind} dieses Shops nach Status:",

@@ -29,6 +29,7 @@ export default {
     order_refund_added: "Refund added",
     order_line_items_cancelled: "Line items cancelled",
     order_cancelled: "Order cancelled",
+    cart_checkout: "Checkout confirmation",
   },
   counts: {
     label: "All {kind} of this store by status:",

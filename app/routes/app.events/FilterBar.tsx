@@ -13,7 +13,7 @@ import { environmentLabel, eventTypeLabel, statusLabel } from "../../admin/compo
 import {
   ENVIRONMENTS,
   OUTBOX_STATUSES,
-  ORDER_EVENT_TYPES,
+  OUTBOX_MESSAGE_TYPES,
   PARAM,
   RECEIPT_STATUSES,
   RECOVERY_SOURCES,
@@ -88,7 +88,9 @@ export function FilterBar({ data, loading }: { data: EventLogList; loading: bool
     query.tab === "events"
       ? [
           choice("status", t("events.filters.status"), OUTBOX_STATUSES, (v) => statusLabel(t, v)),
-          choice("type", t("events.filters.type"), ORDER_EVENT_TYPES, (v) => eventTypeLabel(t, v)),
+          choice("type", t("events.filters.type"), OUTBOX_MESSAGE_TYPES, (v) =>
+            eventTypeLabel(t, v),
+          ),
           choice("environment", t("events.filters.environment"), ENVIRONMENTS, (v) =>
             environmentLabel(t, v),
           ),

@@ -8,6 +8,7 @@
   window.svcCartRules = true;
 
   const PROPERTY = "_svc_protected_product_ref";
+  const SESSION_ATTRIBUTE = "_svc_user_session_id";
   const CART_CHANGE = /\/cart\/(add|change|update|clear)(\.js)?\/?$/;
   const MAX_ROUNDS = 5;
   const TIMEOUT_MS = 2500;
@@ -227,6 +228,15 @@
     });
   }
 
+  // The session that reports the cart goes with it to the order (its note_attributes), so the
+  // app can confirm the checkout with the same user_session_id as the /cart_updates calls
+  // (decision 033). Written once per cart and session; /cart/update.js keeps other attributes.
+  async function tagCartWithSession(cart) {
+    const session = userSessionId();
+    if (!cart.items.length || cart.attributes?.[SESSION_ATTRIBUTE] === session) return cart;
+    return postJson(`${root}cart/update.js`, { attributes: { [SESSION_ATTRIBUTE]: session } });
+  }
+
   let running = false;
   let again = false;
   async function sync(options = {}) {
@@ -237,6 +247,7 @@
       let result = { cart, changed: false };
       if (!options.onlyIfChanged || signature(cart) !== remembered()) {
         result = await runCartUpdates(cart);
+        result.cart = await tagCartWithSession(result.cart);
         remember(result.cart);
       }
       if (result.changed || options.refresh) await refreshCartUi();
