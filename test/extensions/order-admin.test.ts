@@ -116,7 +116,7 @@ describe("the order details block", () => {
     ]);
     const items = await texts(page, "s-list-item");
     expect(items[0]).toBe("Aurora 14 Laptop × 1: 2-year protection");
-    expect(items[1]).toMatch(/^order_placed: delivered \(Nov 28, 2026, \d+:\d\d [AP]M\)$/);
+    expect(items[1]).toMatch(/^Order placed: delivered \(Nov 28, 2026, \d+:\d\d [AP]M\)$/);
     expect(await page.locator("s-badge").textContent()).toBe("Sandbox");
     expect(await page.getByText("from €24.99").count()).toBe(1);
     // A relative fetch, so on the app's own origin, with the order's GID.
@@ -133,7 +133,7 @@ describe("the order details block", () => {
     expect(await button.textContent()).toBe("Geführten Checkout öffnen");
     expect(await page.locator("s-admin-block").getAttribute("heading")).toBe("Schutzpläne");
     const items = await texts(page, "s-list-item");
-    expect(items[1]).toMatch(/^order_placed: zugestellt \(28\.11\.2026, \d\d:\d\d\)$/);
+    expect(items[1]).toMatch(/^Bestellung aufgegeben: zugestellt \(28\.11\.2026, \d\d:\d\d\)$/);
     expect(
       (await page.locator("s-stack s-stack s-text").textContent())?.replace(/\s/g, " "),
     ).toContain("ab 24,99 €");

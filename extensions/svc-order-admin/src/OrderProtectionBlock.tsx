@@ -74,16 +74,27 @@ function GuidedCheckout({
   }
 }
 
+// Event types the app's outbox sends (app/outbox/send-message.ts); another one is shown as sent.
+const KNOWN_TYPES = new Set([
+  "order_placed",
+  "order_fulfillment_added",
+  "order_refund_added",
+  "order_line_items_cancelled",
+  "order_cancelled",
+  "cart_checkout",
+]);
+
 function EventLine({ event, host }: { event: PlanEvent; host: OrderAdminHost }) {
   const { translate, formatDate } = host.i18n;
   const status = KNOWN_STATUSES.has(event.status)
     ? translate(`status.${event.status}`)
     : event.status;
+  const type = KNOWN_TYPES.has(event.type) ? translate(`eventType.${event.type}`) : event.type;
   const at = formatDate(new Date(event.deliveredAt ?? event.recordedAt), {
     dateStyle: "medium",
     timeStyle: "short",
   });
-  return <s-list-item>{translate("events.line", { type: event.type, status, at })}</s-list-item>;
+  return <s-list-item>{translate("events.line", { type, status, at })}</s-list-item>;
 }
 
 function OrderProtectionBlock({ host }: { host: OrderAdminHost }) {
