@@ -74,6 +74,7 @@ describe("the app's Admin GraphQL operations against the store", () => {
       "OrderForPlanEdit",
       "OrderForPlanFulfilment",
       "OrderForPlanRefund",
+      "OrderPlacedAt",
       "ProductVariantOwner",
       "ProtectionItemCandidates",
       "ProtectionProductsPublished",
@@ -94,6 +95,32 @@ describe("the app's Admin GraphQL operations against the store", () => {
     for (const [name, source] of operations) {
       expect({ name, errors: engine.validate(source) }).toEqual({ name, errors: [] });
     }
+  });
+
+  it("answers OrderPlacedAt for the shop's own order, and null for another shop's", async () => {
+    const store = adminGraphqlFixture();
+    const order = laptopsWithPlans(store);
+    const orderGid = `gid://shopify/Order/${order.id}`;
+    const own = await store.run(operation("OrderPlacedAt"), { id: orderGid });
+    expect(own.errors).toBeUndefined();
+    // Shopify's DateTime: whole seconds, UTC.
+    const createdAt = order.createdAt.replace(/\.\d{3}Z$/, "Z");
+    expect(own.data).toEqual({ order: { id: orderGid, createdAt } });
+
+    const other = store.state.createShop({
+      domain: "other.myshopify.com",
+      appUrl: "https://app.example.com",
+      apiKey: "test-api-key",
+      apiSecret: "test-api-secret",
+    });
+    const theirOrder = store.state.createOrder(other.domain, {
+      lineItems: [{ title: "Laptop", price: 99_900, quantity: 1 }],
+    });
+    const theirs = await store.run(operation("OrderPlacedAt"), {
+      id: `gid://shopify/Order/${theirOrder.id}`,
+    });
+    expect(theirs.errors).toBeUndefined();
+    expect(theirs.data).toEqual({ order: null });
   });
 
   it("runs the plan-refund flow: read the order, ask the suggested refund, refund once", async () => {
