@@ -455,7 +455,7 @@ export async function purgeCustomerData(
   const retentionDays = command.days ?? configured!;
   const purged = await purgeExpiredCustomerData(db, { now: new Date(), retentionDays });
   out(
-    `Scrubbed customer data recorded before ${purged.cutoff.toISOString()} (${retentionDays} days): ${purged.events} event(s), ${purged.receipts} receipt raw body(ies).`,
+    `Scrubbed customer data recorded before ${purged.cutoff.toISOString()} (${retentionDays} days): ${purged.events} event(s), ${purged.receipts} receipt raw body(ies), ${purged.summaries} order customer ID(s).`,
   );
   return EXIT.ok;
 }

@@ -5,7 +5,10 @@ import type { AppPrismaClient } from "../db/client.server";
  * Every read is scoped by shop: an order ID alone never reaches another shop's rows.
  */
 
-/** The order's latest order_placed row, with when the order was placed (its summary's time). */
+/**
+ * The order's latest order_placed row, with when the order was placed and its customer's ID
+ * (from its summary; null without one).
+ */
 export async function findOrderPlacement(db: AppPrismaClient, shop: string, orderId: string) {
   const row = await db.outboxEvent.findFirst({
     where: { shop, orderId, eventType: "order_placed" },
@@ -15,9 +18,13 @@ export async function findOrderPlacement(db: AppPrismaClient, shop: string, orde
   if (!row) return null;
   const summary = await db.orderSummary.findUnique({
     where: { shop_orderId: { shop, orderId } },
-    select: { placedAt: true },
+    select: { placedAt: true, customerId: true },
   });
-  return { ...row, placedAt: summary?.placedAt ?? row.createdAt };
+  return {
+    ...row,
+    placedAt: summary?.placedAt ?? row.createdAt,
+    customerId: summary?.customerId ?? null,
+  };
 }
 
 /** Whether the shop's orders/create for the order came (signed by Shopify for this shop). */

@@ -1,6 +1,6 @@
 export { mapOrderWebhook, missingConfirmationReason, orderNameOf } from "./map-webhook";
 export { PROTECTED_PRODUCT_REF_PROPERTY } from "./order-placed";
-export { summarizeOrderPlaced, type OrderSummaryFigures } from "./order-summary";
+export { orderCustomerIdOf, summarizeOrderPlaced, type OrderSummaryFigures } from "./order-summary";
 export { refundCancellationKey } from "./refunds";
 export { toServiceTimestamp } from "./timestamps";
 export { ORDER_TOPICS, isOrderTopic } from "./types";

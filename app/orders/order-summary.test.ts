@@ -5,7 +5,7 @@ import { repoRoot } from "../../test/support/test-env";
 import type { OrderPlacedPayload } from "../protection/types";
 import { mapOrderWebhook } from "./map-webhook";
 import { parseWebhookJson } from "../lib/json";
-import { summarizeOrderPlaced } from "./order-summary";
+import { orderCustomerIdOf, summarizeOrderPlaced } from "./order-summary";
 
 function placedPayloadOf(file: string): OrderPlacedPayload {
   const raw = readFileSync(path.join(repoRoot, file), "utf8");
@@ -74,5 +74,26 @@ describe("summarizeOrderPlaced", () => {
       planRevenue: 0,
       variantIds: ["7"],
     });
+  });
+});
+
+describe("orderCustomerIdOf", () => {
+  it("reads the sample order's customer ID with every digit (past 2^53)", () => {
+    const raw = readFileSync(
+      path.join(repoRoot, "test/fixtures/lifecycle/orders-create.json"),
+      "utf8",
+    );
+    expect(orderCustomerIdOf(parseWebhookJson(raw))).toBe("115310627314723950");
+  });
+
+  it("gives null for a guest checkout and for anything that is not a customer ID", () => {
+    expect(orderCustomerIdOf({ id: 1, customer: null })).toBeNull();
+    expect(orderCustomerIdOf({ id: 1 })).toBeNull();
+    expect(orderCustomerIdOf({ customer: { id: "" } })).toBeNull();
+    expect(orderCustomerIdOf({ customer: { id: "gid://shopify/Customer/7" } })).toBeNull();
+    expect(orderCustomerIdOf({ customer: { id: 0 } })).toBeNull();
+    expect(orderCustomerIdOf({ customer: { id: 7.5 } })).toBeNull();
+    expect(orderCustomerIdOf("not an order")).toBeNull();
+    expect(orderCustomerIdOf({ customer: { id: 207119551 } })).toBe("207119551");
   });
 });

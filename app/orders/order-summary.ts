@@ -1,3 +1,4 @@
+import { idString } from "../lib/shopify-id";
 import type { OrderPlacedPayload } from "../protection/types";
 
 /** The figures of one reported order that the admin's dashboard adds up. */
@@ -29,4 +30,16 @@ export function summarizeOrderPlaced(payload: OrderPlacedPayload): OrderSummaryF
     planRevenue: planLines.reduce((sum, line) => sum + line.price_amount * line.quantity, 0),
     variantIds: [...new Set(productLines.map((line) => line.product_id))],
   };
+}
+
+/**
+ * The customer of an orders/create body (parsed with parseWebhookJson, so IDs keep every digit):
+ * `customer.id` as a decimal string, or null for a guest checkout or a body without one.
+ */
+export function orderCustomerIdOf(payload: unknown): string | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const customer = (payload as { customer?: unknown }).customer;
+  if (typeof customer !== "object" || customer === null) return null;
+  const id = idString((customer as { id?: unknown }).id);
+  return id !== null && /^[1-9]\d*$/.test(id) ? id : null;
 }

@@ -14,6 +14,7 @@ import {
   cancelledOrderHasPlans,
   mapOrderWebhook,
   missingConfirmationReason,
+  orderCustomerIdOf,
   orderNameOf,
   placedLineRefs,
   planLinesForRefund,
@@ -179,9 +180,14 @@ async function recordCarefully(
           ? planFulfilmentRequest(delivery.topic, parsed.payload, settings.autoFulfilPlans)
           : null;
   const payloadName = parsed.ok ? orderNameOf(delivery.topic, parsed.payload) : null;
+  const customerId =
+    delivery.topic === "orders/create" && parsed.ok ? orderCustomerIdOf(parsed.payload) : null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, delivery, settings.environment, mapping, plans, payloadName);
+      return await recordOnce(db, delivery, settings.environment, mapping, plans, {
+        payloadName,
+        customerId,
+      });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_RECORD_ATTEMPTS) throw error;
     }
@@ -320,9 +326,14 @@ function newOrderRows(
     events: mapping.events.map((derived) =>
       outboxRow(delivery, environment, order, derived, receiptId),
     ),
-    summary: [orderSummaryRow(delivery.shop, environment, mapping.events)].filter(
-      (row) => row !== null,
-    ),
+    summary: [
+      orderSummaryRow(
+        delivery.shop,
+        environment,
+        mapping.events,
+        orderCustomerIdOf(queued.payload),
+      ),
+    ].filter((row) => row !== null),
     outcome: {
       outcome: "recorded",
       receiptId,
@@ -333,12 +344,20 @@ function newOrderRows(
   };
 }
 
-/** The dashboard's row for an order, when these events hold its order_placed. */
-function orderSummaryRow(shop: string, environment: Environment, events: DerivedEvent[]) {
+/**
+ * The dashboard's row for an order, when these events hold its order_placed, with the
+ * orders/create customer that the Order status page's link is matched to (decision 034).
+ */
+function orderSummaryRow(
+  shop: string,
+  environment: Environment,
+  events: DerivedEvent[],
+  customerId: string | null,
+) {
   const placed = events.find((derived) => derived.event.type === "order_placed")?.event;
   if (placed?.type !== "order_placed") return null;
   const { variantIds, ...figures } = summarizeOrderPlaced(placed.payload);
-  return { shop, environment, ...figures, variantIds: JSON.stringify(variantIds) };
+  return { shop, environment, ...figures, variantIds: JSON.stringify(variantIds), customerId };
 }
 
 /** The order a webhook is about: its ID, and its name ("#1001") when known. */
@@ -383,8 +402,9 @@ async function recordOnce(
   environment: Environment,
   mapping: MappingResult,
   plans: PlanActionRequest | null,
-  payloadName: string | null,
+  fromPayload: { payloadName: string | null; customerId: string | null },
 ): Promise<RecordOutcome> {
+  const { payloadName, customerId } = fromPayload;
   if (await findDuplicateReceipt(db, delivery)) return { outcome: "duplicate" };
 
   const recorded = await db.$transaction(
@@ -406,7 +426,7 @@ async function recordOnce(
           return finish(tx, delivery, "ignored", order, notes.join("; "));
         }
         case "events":
-          return recordEvents(tx, delivery, environment, mapping, plans, orderName);
+          return recordEvents(tx, delivery, environment, mapping, plans, orderName, customerId);
       }
     },
   );
@@ -422,6 +442,7 @@ async function recordEvents(
   mapping: Extract<MappingResult, { kind: "events" }>,
   requested: PlanActionRequest | null,
   orderName: string | null,
+  customerId: string | null,
 ): Promise<RecordOutcome & { summary?: OrderSummaryRow | null }> {
   const plans = requested && "autoRefundPlans" in requested ? requested : null;
   const { shop } = delivery;
@@ -531,7 +552,7 @@ async function recordEvents(
   }
   // Follow-ups that arrived before their orders/create are moved to this order_placed's
   // environment by the worker (alignFollowUpEnvironments), for this path and the group commit.
-  const summary = orderSummaryRow(shop, eventEnvironment, fresh);
+  const summary = orderSummaryRow(shop, eventEnvironment, fresh, customerId);
   return {
     outcome: "recorded",
     receiptId: receipt.id,

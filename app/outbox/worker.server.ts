@@ -171,7 +171,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     lastPurge = at.getTime();
     try {
       const purged = await purgeExpiredCustomerData(db, { now: at, retentionDays });
-      if (purged.events || purged.receipts) {
+      if (purged.events || purged.receipts || purged.summaries) {
         log.info({ ...purged, retentionDays }, "Customer data past its retention period scrubbed");
       }
     } catch (error) {

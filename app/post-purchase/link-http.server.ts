@@ -85,6 +85,7 @@ export function buyerLinkLoader(surface: BuyerSurface, route: string) {
         orderId,
         surface,
         graphql: offlineGraphql(shop),
+        customer,
         log,
       });
       return json(cors, answer, httpStatusOf(answer));

@@ -158,6 +158,7 @@ async function placementOf(
       status: row.status as OutboxStatus,
       environment: row.environment as Environment,
       placedAt: row.placedAt,
+      customerId: row.customerId,
     };
   }
   // A signed orders/create of this shop without its placement: not reported (decision 034).
@@ -217,6 +218,8 @@ export interface LinkRequest {
   surface: Surface;
   /** The shop's Admin API: the admin's session, or the offline session for the buyer routes. */
   graphql: AdminGraphql | null;
+  /** The Order status page's signed-in customer (the token's `sub`). */
+  customer?: string;
   log: Logger;
   now?: Date;
 }
@@ -235,6 +238,7 @@ export async function findPostPurchaseLink(request: LinkRequest): Promise<LinkAn
     placement,
     surface,
     selfServiceLink: settings.selfServiceLink,
+    customer: request.customer,
     now: request.now ?? new Date(),
   });
   if (step.kind === "answer") {

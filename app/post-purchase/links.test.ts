@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   decideLinkStep,
   httpStatusOf,
+  isOrderCustomer,
   linkAnswerOf,
   NONE_TTL_MS,
   parseOrderId,
@@ -17,11 +18,14 @@ const NOW = new Date("2026-11-28T12:00:00Z");
 const recent = new Date(NOW.getTime() - 5 * 60_000);
 const old = new Date(NOW.getTime() - THANK_YOU_WINDOW_MS - 1);
 
-const delivered: Placement = {
+const CUSTOMER = "gid://shopify/Customer/7";
+
+const delivered: Extract<Placement, { kind: "recorded" }> = {
   kind: "recorded",
   status: "delivered",
   environment: "production",
   placedAt: recent,
+  customerId: "7",
 };
 
 const input = (placement: Placement, overrides: Partial<LinkInput> = {}): LinkInput => ({
@@ -111,9 +115,9 @@ describe("decideLinkStep", () => {
   it("keeps the Thank-you token to recent orders; the Order status page and the admin have no window", () => {
     const oldDelivered: Placement = { ...delivered, placedAt: old };
     expect(decideLinkStep(input(oldDelivered))).toMatchObject({ answer: { status: "none" } });
-    expect(decideLinkStep(input(oldDelivered, { surface: "order_status" }))).toMatchObject({
-      kind: "ask_service",
-    });
+    expect(
+      decideLinkStep(input(oldDelivered, { surface: "order_status", customer: CUSTOMER })),
+    ).toMatchObject({ kind: "ask_service" });
     expect(decideLinkStep(input(oldDelivered, { surface: "admin" }))).toMatchObject({
       kind: "ask_service",
     });
@@ -134,6 +138,71 @@ describe("decideLinkStep", () => {
     expect(
       decideLinkStep(input(delivered, { selfServiceLink: false, surface: "admin" })),
     ).toMatchObject({ kind: "ask_service" });
+  });
+});
+
+describe("the Order status page's customer match", () => {
+  const orderStatus = (placement: Placement, customer?: string) =>
+    decideLinkStep(input(placement, { surface: "order_status", customer }));
+
+  it("asks the service only for the order's own customer", () => {
+    expect(orderStatus(delivered, CUSTOMER)).toMatchObject({
+      kind: "ask_service",
+      checkoutType: "redirect",
+    });
+    for (const other of ["gid://shopify/Customer/8", "gid://shopify/Customer/70", undefined]) {
+      expect(orderStatus(delivered, other), String(other)).toMatchObject({
+        kind: "answer",
+        answer: { status: "none" },
+      });
+    }
+  });
+
+  it("fails closed when the order has no recorded customer (a guest, a recovered order, redacted)", () => {
+    expect(orderStatus({ ...delivered, customerId: null }, CUSTOMER)).toMatchObject({
+      answer: { status: "none" },
+      reason: expect.stringContaining("not the signed-in customer's"),
+    });
+  });
+
+  it("tells another customer nothing of a placement still on its way", () => {
+    expect(orderStatus({ ...delivered, status: "pending" }, CUSTOMER)).toMatchObject({
+      answer: { status: "not_yet" },
+    });
+    expect(
+      orderStatus({ ...delivered, status: "pending" }, "gid://shopify/Customer/8"),
+    ).toMatchObject({ answer: { status: "none" } });
+  });
+
+  it("leaves the Thank-you page and the admin as they were: their tokens name no order's customer", () => {
+    expect(decideLinkStep(input({ ...delivered, customerId: null }))).toMatchObject({
+      kind: "ask_service",
+    });
+    expect(
+      decideLinkStep(input({ ...delivered, customerId: null }, { surface: "admin" })),
+    ).toMatchObject({ kind: "ask_service" });
+  });
+});
+
+describe("isOrderCustomer", () => {
+  it("matches a customer GID to the order's decimal customer ID exactly", () => {
+    expect(isOrderCustomer("gid://shopify/Customer/115310627314723950", "115310627314723950")).toBe(
+      true,
+    );
+    expect(isOrderCustomer("gid://shopify/Customer/7", "7")).toBe(true);
+  });
+
+  it.each([
+    [undefined, "7"],
+    ["gid://shopify/Customer/7", null],
+    ["7", "7"],
+    ["gid://shopify/Customer/07", "7"],
+    ["gid://shopify/Customer/7?x=1", "7"],
+    ["gid://shopify/CompanyContact/7", "7"],
+    ["gid://shopify/Customer/", ""],
+    ["gid://shopify/Customer/71", "7"],
+  ])("does not match sub %s to customer %s", (sub, customerId) => {
+    expect(isOrderCustomer(sub, customerId)).toBe(false);
   });
 });
 

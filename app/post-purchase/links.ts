@@ -55,10 +55,32 @@ export function parseOrderId(value: string | null): ParsedOrderId {
   };
 }
 
+const CUSTOMER_GID = /^gid:\/\/shopify\/Customer\/([1-9]\d{0,19})$/;
+
+/**
+ * Whether a customer account token's `sub` (`gid://shopify/Customer/<number>`) is the order's
+ * customer, as orders/create named it. No recorded customer (a guest, a recovered order, one
+ * redacted) matches nobody: the Order status page fails closed.
+ */
+export function isOrderCustomer(sub: string | undefined, orderCustomerId: string | null): boolean {
+  if (sub === undefined || orderCustomerId === null) return false;
+  const id = CUSTOMER_GID.exec(sub)?.[1];
+  return id !== undefined && id === orderCustomerId;
+}
+
 /** What the app knows of the order's placement in this shop. */
 export type Placement =
-  /** The order's `order_placed` row: its status, environment and when the order was placed. */
-  | { kind: "recorded"; status: OutboxStatus; environment: Environment; placedAt: Date }
+  /**
+   * The order's `order_placed` row: its status, environment, when the order was placed and its
+   * customer's ID (null when none is recorded).
+   */
+  | {
+      kind: "recorded";
+      status: OutboxStatus;
+      environment: Environment;
+      placedAt: Date;
+      customerId: string | null;
+    }
   /** orders/create came, but its placement is not reported (no plan and the setting off). */
   | { kind: "not_reported" }
   /** Nothing recorded yet: what Shopify says of the order (this shop's, placed when). */
@@ -73,6 +95,8 @@ export interface LinkInput {
   surface: Surface;
   /** The merchant's switch for the buyer's self-service link; the admin's guided link has none. */
   selfServiceLink: boolean;
+  /** The customer account token's `sub`: the Order status page's link is its customer's only. */
+  customer?: string;
   now: Date;
 }
 
@@ -109,6 +133,10 @@ export function decideLinkStep(input: LinkInput): LinkStep {
       return notYet("the order's placement is not recorded yet");
     }
     case "recorded": {
+      // Before the status: another customer learns nothing of the order, not even "wait".
+      if (surface === "order_status" && !isOrderCustomer(input.customer, placement.customerId)) {
+        return none("the order is not the signed-in customer's, or its customer is not recorded");
+      }
       if (!withinWindow(surface, placement.placedAt, input.now)) {
         return none("the order was placed too long ago for the Thank-you page");
       }

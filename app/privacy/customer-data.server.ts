@@ -96,6 +96,32 @@ async function subjectReceipts(db: AppPrismaClient, shop: string, subject: Custo
   );
 }
 
+/**
+ * The shop's order summaries that name the subject's customer: by the customer's ID, or as the
+ * customer of one of the subject's orders (named, or found by the e-mail in their events).
+ */
+async function subjectSummaries(
+  db: AppPrismaClient,
+  shop: string,
+  subject: CustomerSubject,
+  eventOrderIds: string[],
+) {
+  const orderIds = [...new Set([...subject.orderIds, ...eventOrderIds])];
+  if (!subject.customerId && !orderIds.length) return [];
+  return db.orderSummary.findMany({
+    where: {
+      shop,
+      customerId: { not: null },
+      OR: [
+        ...(subject.customerId ? [{ customerId: subject.customerId }] : []),
+        ...(orderIds.length ? [{ orderId: { in: orderIds } }] : []),
+      ],
+    },
+    select: { orderId: true },
+    orderBy: { orderId: "asc" },
+  });
+}
+
 /** customers/data_request: every stored record that holds the customer's personal data. */
 export async function findCustomerData(
   db: AppPrismaClient,
@@ -107,6 +133,12 @@ export async function findCustomerData(
     subjectEvents(db, shop, subject),
     subjectReceipts(db, shop, subject),
   ]);
+  const summaries = await subjectSummaries(
+    db,
+    shop,
+    subject,
+    events.map((event) => event.orderId),
+  );
   const held: HeldRecord[] = [
     ...events.map((event) => ({
       kind: "event" as const,
@@ -123,6 +155,14 @@ export async function findCustomerData(
       type: receipt.topic,
       status: receipt.status,
       fields: personalFieldsOfRawBody(receipt.payload),
+    })),
+    ...summaries.map((summary) => ({
+      kind: "order_summary" as const,
+      id: summary.orderId,
+      orderId: summary.orderId,
+      type: "order summary",
+      status: "recorded",
+      fields: ["customerId"],
     })),
   ];
   return held.filter((record) => record.fields.length > 0);
@@ -166,8 +206,9 @@ function receiptRedactions(
 
 /**
  * customers/redact: blanks the customer in the shop's order_placed events about them (an event
- * not yet delivered is still sent, without personal data) and redacts the raw bodies receipts
- * kept. Rows, IDs and statuses stay.
+ * not yet delivered is still sent, without personal data), redacts the raw bodies receipts
+ * kept and forgets their orders' customer ID (the Order status page then offers nothing). Rows,
+ * IDs and statuses stay.
  */
 export async function redactCustomerData(
   db: AppPrismaClient,
@@ -176,9 +217,12 @@ export async function redactCustomerData(
   now = new Date(),
 ) {
   const held = await findCustomerData(db, shop, subject);
-  if (!held.length) return { events: 0, receipts: 0 };
+  if (!held.length) return { events: 0, receipts: 0, summaries: 0 };
   const eventIds = held.filter((record) => record.kind === "event").map((record) => +record.id);
   const receiptIds = held.filter((record) => record.kind === "receipt").map((record) => record.id);
+  const summaryOrderIds = held
+    .filter((record) => record.kind === "order_summary")
+    .map((record) => record.id);
   const [events, receipts] = await Promise.all([
     db.outboxEvent.findMany({ where: { shop, id: { in: eventIds } }, select: EVENT_FIELDS }),
     db.webhookReceipt.findMany({ where: { shop, id: { in: receiptIds } }, select: RECEIPT_FIELDS }),
@@ -188,8 +232,12 @@ export async function redactCustomerData(
       db.outboxEvent.update({ where: { id: event.id }, data: redactedEventData(event) }),
     ),
     ...receiptRedactions(db, receipts, "customers/redact", now),
+    db.orderSummary.updateMany({
+      where: { shop, orderId: { in: summaryOrderIds } },
+      data: { customerId: null },
+    }),
   ]);
-  return { events: events.length, receipts: receipts.length };
+  return { events: events.length, receipts: receipts.length, summaries: summaryOrderIds.length };
 }
 
 export interface RetentionOptions {
@@ -199,9 +247,10 @@ export interface RetentionOptions {
 
 /**
  * Scrubs the personal data that outlived the retention period, in every shop: the customer of
- * settled (delivered, dead, unprocessable) order_placed events created before the cutoff, and
- * the raw bodies of receipts received before it. Rows, IDs and statuses stay. Safe to run again
- * at any time: what is already scrubbed is not read again.
+ * settled (delivered, dead, unprocessable) order_placed events created before the cutoff, the
+ * raw bodies of receipts received before it, and the customer ID of orders placed before it.
+ * Rows, IDs and statuses stay. Safe to run again at any time: what is already scrubbed is not
+ * read again.
  */
 export async function purgeExpiredCustomerData(db: AppPrismaClient, options: RetentionOptions) {
   const cutoff = retentionCutoff(options.now, options.retentionDays);
@@ -252,5 +301,11 @@ export async function purgeExpiredCustomerData(db: AppPrismaClient, options: Ret
     await db.$transaction(receiptRedactions(db, batch, "retention", options.now));
     receipts += batch.length;
   }
-  return { cutoff, events, receipts };
+
+  // The Order status page's customer match (decision 034) ends with the retention period too.
+  const { count: summaries } = await db.orderSummary.updateMany({
+    where: { placedAt: { lt: cutoff }, customerId: { not: null } },
+    data: { customerId: null },
+  });
+  return { cutoff, events, receipts, summaries };
 }

@@ -2,9 +2,10 @@ import { parseWebhookJson } from "../lib/json";
 import { idString } from "../lib/shopify-id";
 
 // What the app holds about a customer, and how it is redacted (decision 015). Pure: the
-// database side is customer-data.server.ts. Personal data lives in two places only:
+// database side is customer-data.server.ts. Personal data lives in three places only:
 // - an order_placed event's `customer` and `customer_billing_address` (what the service gets);
-// - the raw body a WebhookReceipt keeps when a delivery could not be mapped (the whole order).
+// - the raw body a WebhookReceipt keeps when a delivery could not be mapped (the whole order);
+// - an OrderSummary's `customerId`, the Order status page's customer match (decision 034).
 
 /** Whom a customers/data_request or customers/redact is about, as the signed body says. */
 export interface CustomerSubject {
@@ -278,7 +279,7 @@ export function rawBodyConcerns(
 
 /** One stored record that holds personal data about the customer. */
 export interface HeldRecord {
-  kind: "event" | "receipt";
+  kind: "event" | "receipt" | "order_summary";
   id: string;
   orderId: string | null;
   /** The event type or the receipt's topic. */
@@ -291,6 +292,8 @@ export interface HeldRecord {
 export function describeHeldData(records: HeldRecord[]): string {
   if (!records.length) return "Holds no personal data for this customer";
   const events = records.filter((record) => record.kind === "event").length;
+  const summaries = records.filter((record) => record.kind === "order_summary").length;
+  const receipts = records.length - events - summaries;
   const byOrder = new Map<string, HeldRecord[]>();
   for (const record of records) {
     const key = record.orderId ?? "";
@@ -301,12 +304,17 @@ export function describeHeldData(records: HeldRecord[]): string {
       const what =
         record.kind === "event"
           ? `${record.type} event ${record.id} (${record.status})`
-          : `${record.type} receipt ${record.id} (${record.status}, raw body)`;
+          : record.kind === "order_summary"
+            ? "order summary"
+            : `${record.type} receipt ${record.id} (${record.status}, raw body)`;
       return `${what}: ${record.fields.join(", ")}`;
     });
     return `${orderId ? `order ${orderId}` : "no order ID"}: ${items.join("; ")}`;
   });
-  return `Holds personal data in ${events} event(s) and ${records.length - events} receipt(s). ${orders.join(". ")}`;
+  const where = summaries
+    ? `${events} event(s), ${receipts} receipt(s) and ${summaries} order summary(ies)`
+    : `${events} event(s) and ${receipts} receipt(s)`;
+  return `Holds personal data in ${where}. ${orders.join(". ")}`;
 }
 
 // ---- retention -----------------------------------------------------------------------------

@@ -62,6 +62,7 @@ export async function handleCustomersDataRequest(db: AppPrismaClient, delivery: 
       orders,
       events: held.filter((record) => record.kind === "event").length,
       receipts: held.filter((record) => record.kind === "receipt").length,
+      summaries: held.filter((record) => record.kind === "order_summary").length,
     },
     "Customer data request",
   );
@@ -70,7 +71,7 @@ export async function handleCustomersDataRequest(db: AppPrismaClient, delivery: 
 
 export async function handleCustomersRedact(db: AppPrismaClient, delivery: WebhookDelivery) {
   const redacted = await redactCustomerData(db, delivery.shop, customerSubjectOf(delivery.payload));
-  const detail = `Redacted customer data from ${redacted.events} event(s) and ${redacted.receipts} receipt raw body(ies)`;
+  const detail = `Redacted customer data from ${redacted.events} event(s), ${redacted.receipts} receipt raw body(ies) and ${redacted.summaries} order summary(ies)`;
   await recordWebhookReceipt(db, receipt(delivery, detail));
   logFor(delivery).info(redacted, "Customer data redacted");
 }

@@ -7,7 +7,7 @@ import { testDatabaseProvider } from "../support/databases";
 import { installInStore, resetLocalStore, storeControl } from "../support/local-store";
 import { lifecycleBody } from "../support/order-lifecycle";
 import { withOutboxApp } from "../support/outbox-app";
-import { readShopifyFixture } from "../support/webhooks";
+import { readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
 import { APP_ORIGIN, callRoute, type RouteFunction } from "../support/routes";
 import {
   checkoutSessionToken,
@@ -68,6 +68,9 @@ beforeEach(async () => {
     await installInStore(app.prisma, shop);
   }
 });
+
+/** The lifecycle sample's customer (past 2^53), as its orders/create names them. */
+const CUSTOMER = "115310627314723950";
 
 /** The sample's laptop, which the emulator's catalogue has plans for, and its charging cable. */
 const LAPTOP_VARIANT = "44105305964857";
@@ -172,8 +175,8 @@ describe(`post-purchase links (${provider})`, () => {
     const [call] = await checkoutCalls();
     expect(call?.query).toEqual({ order_id: ORDER, checkout_type: "redirect" });
 
-    // The Order status page asks the same link, by the order's GID.
-    const status = await orderStatus(customerAccountSessionToken(SHOP));
+    // The Order status page asks the same link, by the order's GID, for the order's customer.
+    const status = await orderStatus(customerAccountSessionToken(SHOP, { customerId: CUSTOMER }));
     expect(status.body).toEqual(ready.body);
   });
 
@@ -229,9 +232,9 @@ describe(`post-purchase links (${provider})`, () => {
     const other = await thankYou(checkoutSessionToken(OTHER_SHOP));
     expect(other.status).toBe(200);
     expect(other.body).toEqual({ status: "none" });
-    expect(await orderStatus(customerAccountSessionToken(OTHER_SHOP))).toMatchObject({
-      body: { status: "none" },
-    });
+    expect(
+      await orderStatus(customerAccountSessionToken(OTHER_SHOP, { customerId: CUSTOMER })),
+    ).toMatchObject({ body: { status: "none" } });
     expect((await adminView(OTHER_SHOP)).status).toBe(404);
     expect(await checkoutCalls()).toHaveLength(calls);
   });
@@ -327,9 +330,9 @@ describe(`post-purchase links (${provider})`, () => {
       data: { selfServiceLink: false },
     });
     expect((await thankYou(checkoutSessionToken(SHOP))).body).toEqual({ status: "none" });
-    expect((await orderStatus(customerAccountSessionToken(SHOP))).body).toEqual({
-      status: "none",
-    });
+    expect(
+      (await orderStatus(customerAccountSessionToken(SHOP, { customerId: CUSTOMER }))).body,
+    ).toEqual({ status: "none" });
     expect(await checkoutCalls()).toEqual([]);
 
     const admin = await adminView(SHOP);
@@ -345,6 +348,100 @@ describe(`post-purchase links (${provider})`, () => {
     const answer = await orderStatus(customerAccountSessionToken(SHOP, { customerId: null }));
     expect(answer.body).toEqual({ status: "none" });
     expect(await checkoutCalls()).toEqual([]);
+  });
+
+  it("gives the Order status page's link only to the order's customer (decision 034)", async () => {
+    await placeOrder(SHOP);
+    await deliverAll();
+    expect(
+      await app.prisma.orderSummary.findUnique({
+        where: { shop_orderId: { shop: SHOP, orderId: ORDER } },
+        select: { customerId: true },
+      }),
+    ).toEqual({ customerId: CUSTOMER });
+
+    // Another signed-in customer of the same shop, asking by the order's ID: nothing.
+    const neighbour = String(BigInt(CUSTOMER) + 1n);
+    for (const customerId of [neighbour, "7"]) {
+      const other = await orderStatus(customerAccountSessionToken(SHOP, { customerId }));
+      expect(other.status).toBe(200);
+      expect(other.body, customerId).toEqual({ status: "none" });
+      expectCors(other);
+    }
+    expect(await checkoutCalls()).toEqual([]);
+
+    const own = await orderStatus(customerAccountSessionToken(SHOP, { customerId: CUSTOMER }));
+    expect(own.status).toBe(200);
+    expect(own.body.status).toBe("ready");
+    // The link is cached now: another customer still gets nothing from the cache.
+    const again = await orderStatus(customerAccountSessionToken(SHOP, { customerId: neighbour }));
+    expect(again.body).toEqual({ status: "none" });
+    expect(await checkoutCalls()).toHaveLength(1);
+  });
+
+  it("gives another customer nothing of an order whose placement is still on its way", async () => {
+    await placeOrder(SHOP);
+    const other = await orderStatus(customerAccountSessionToken(SHOP, { customerId: "7" }));
+    expect(other.body).toEqual({ status: "none" });
+    const own = await orderStatus(customerAccountSessionToken(SHOP, { customerId: CUSTOMER }));
+    expect(own.status).toBe(202);
+    expect(own.body).toEqual({ status: "not_yet", retry_after_ms: 1500 });
+  });
+
+  it("fails closed for a guest order, which names no customer", async () => {
+    const guest = freshOrderBody().replace(/"customer":\s*\{/, '"guest_customer": {');
+    expect(guest).not.toContain('"customer":');
+    await placeOrder(SHOP, guest);
+    await deliverAll();
+    expect((await thankYou(checkoutSessionToken(SHOP))).body.status).toBe("ready");
+    const answer = await orderStatus(customerAccountSessionToken(SHOP, { customerId: CUSTOMER }));
+    expect(answer.body).toEqual({ status: "none" });
+  });
+
+  it("forgets the order's customer with customers/redact and data_request reports it: the match then fails closed", async () => {
+    await placeOrder(SHOP);
+    await deliverAll();
+    const token = () => customerAccountSessionToken(SHOP, { customerId: CUSTOMER });
+    expect((await orderStatus(token())).body.status).toBe("ready");
+    const compliance = (key: string) =>
+      `{"shop_id":954889,"shop_domain":"${SHOP}","customer":{"id":${CUSTOMER},"email":"nobody@example.com","phone":null},"${key}":[]}`;
+    const { action: dataRequest } =
+      await import("../../app/routes/webhooks.customers.data_request");
+    const { action: redact } = await import("../../app/routes/webhooks.customers.redact");
+
+    const asked = await callRoute(
+      dataRequest,
+      signedWebhookRequest({
+        topic: "customers/data_request",
+        shop: SHOP,
+        body: compliance("orders_requested"),
+      }),
+    );
+    expect((asked as Response).status).toBe(200);
+    const report = await app.prisma.webhookReceipt.findFirstOrThrow({
+      where: { shop: SHOP, topic: "customers/data_request" },
+    });
+    expect(report.detail).toContain("and 1 order summary(ies)");
+    expect(report.detail).toContain(`order ${ORDER}: `);
+    expect(report.detail).toContain("order summary: customerId");
+    expect(report.detail).not.toContain(CUSTOMER);
+
+    const redacted = await callRoute(
+      redact,
+      signedWebhookRequest({
+        topic: "customers/redact",
+        shop: SHOP,
+        body: compliance("orders_to_redact"),
+      }),
+    );
+    expect((redacted as Response).status).toBe(200);
+    expect(
+      await app.prisma.orderSummary.findUniqueOrThrow({
+        where: { shop_orderId: { shop: SHOP, orderId: ORDER } },
+      }),
+    ).toMatchObject({ customerId: null, planLineCount: 1 });
+    // The cached link is not handed out any more: the match comes first.
+    expect((await orderStatus(token())).body).toEqual({ status: "none" });
   });
 
   it("shows the admin an order's lines, events and guided link, and 404 for an unknown order", async () => {

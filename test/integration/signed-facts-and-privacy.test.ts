@@ -295,11 +295,39 @@ describe(`customer data expires after the retention period (${provider})`, () =>
       });
     const oldReceipt = await receipt(old, "old");
     const freshReceipt = await receipt(recent, "fresh");
+    // The Order status page's customer match (decision 034): the order's customer ID expires too.
+    const summary = (orderId: string, placedAt: Date) =>
+      prisma.orderSummary.create({
+        data: {
+          shop: SHOP,
+          orderId,
+          environment: "sandbox",
+          placedAt,
+          currency: "eur",
+          lineCount: 1,
+          planLineCount: 0,
+          planRevenue: 0,
+          variantIds: "[]",
+          customerId: "191167",
+        },
+      });
+    await summary("2001", old);
+    await summary("2004", recent);
+    const customerOf = async (orderId: string) =>
+      (
+        await prisma.orderSummary.findUniqueOrThrow({
+          where: { shop_orderId: { shop: SHOP, orderId } },
+        })
+      ).customerId;
 
     expect(await svc(["data:purge", "--days", "90"])).toMatchObject({
       code: 0,
-      stdout: expect.stringContaining("(90 days): 2 event(s), 1 receipt raw body(ies)"),
+      stdout: expect.stringContaining(
+        "(90 days): 2 event(s), 1 receipt raw body(ies), 1 order customer ID(s).",
+      ),
     });
+    expect(await customerOf("2001")).toBeNull();
+    expect(await customerOf("2004")).toBe("191167");
 
     for (const [event, email] of [
       [delivered, "a@example.com"],
@@ -325,8 +353,9 @@ describe(`customer data expires after the retention period (${provider})`, () =>
       "0 event(s), 0 receipt raw body(ies)",
     );
     expect((await svc(["data:purge"], { SVC_CUSTOMER_DATA_RETENTION_DAYS: "5" })).stdout).toContain(
-      "(5 days): 1 event(s), 1 receipt raw body(ies)",
+      "(5 days): 1 event(s), 1 receipt raw body(ies), 1 order customer ID(s).",
     );
+    expect(await customerOf("2004")).toBeNull();
     expect(await payloadOf(fresh.id)).not.toContain("d@example.com");
     expect(await payloadOf(pending.id)).toContain("c@example.com");
   });
