@@ -95,6 +95,8 @@ if (demoMode === "off") {
         "Pick a plan on the product page, add it to the cart and check out: the order's",
         "events arrive in the admin's Event log, and at the service:",
         `  ${emulator.url}__emulator/state?environment=sandbox`,
+        "Check out without a plan: the Thank-you page shows the app's block with the",
+        "service's self-service link for the order (?locale=de for German).",
         `The store's webhooks: ${storeUrl}/__store/webhooks. The app: ${appUrl}.`,
         "Ctrl-C stops the app, the store and the emulator.",
       ]),

@@ -47,6 +47,13 @@ describe("parseLinkAnswer", () => {
     });
   });
 
+  it.each(["http://127.0.0.1:4010/sandbox/checkout/t", "http://localhost:4010/checkout/t"])(
+    "reads a plain http link to this machine (the local emulator): %s",
+    (link) => {
+      expect(parseLinkAnswer(200, { ...READY, link })).toMatchObject({ status: "ready", link });
+    },
+  );
+
   it("reads none and not_yet", () => {
     expect(parseLinkAnswer(200, { status: "none" })).toEqual({ status: "none" });
     expect(parseLinkAnswer(202, { status: "not_yet", retry_after_ms: 1500 })).toEqual({
@@ -65,6 +72,12 @@ describe("parseLinkAnswer", () => {
     ["an unknown status", 200, { status: "maybe" }, "an unknown status"],
     ["a link that is not https", 200, { ...READY, link: "http://svc.example/x" }, "https"],
     ["a javascript: link", 200, { ...READY, link: "javascript:alert(1)" }, "https"],
+    [
+      "http to a host named like a loopback",
+      200,
+      { ...READY, link: "http://localhost.svc.example/x" },
+      "https",
+    ],
     ["no link", 200, { status: "ready" }, "https"],
     ["plans that are not a list", 200, { ...READY, available_plans: {} }, "not a list"],
     [

@@ -21,10 +21,18 @@ export type LinkAnswer =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * An https link; or plain http to this machine, which only a local service (the emulator behind
+ * the local store) gives, since it cannot serve TLS.
+ */
 function httpsUrl(value: unknown): string | null {
   if (typeof value !== "string") return null;
   try {
-    return new URL(value).protocol === "https:" ? value : null;
+    const url = new URL(value);
+    if (url.protocol === "https:") return value;
+    return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname) ? value : null;
   } catch {
     return null;
   }

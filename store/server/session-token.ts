@@ -55,6 +55,49 @@ export function mintSessionToken(input: {
   };
 }
 
+/** A checkout UI extension's session token lives 5 minutes, as Shopify's. */
+export const CHECKOUT_TOKEN_LIFETIME_SECONDS = 5 * 60;
+
+export interface CheckoutSessionTokenClaims {
+  dest: string;
+  aud: string;
+  /** The signed-in customer's GID; absent for a guest checkout. */
+  sub?: string;
+  exp: number;
+  nbf: number;
+  iat: number;
+  jti: string;
+}
+
+/**
+ * The token `shopify.sessionToken.get()` gives a checkout UI extension (the Thank-you page):
+ * `dest` is the bare shop domain, `aud` the app's client ID, and `sub` only for a signed-in
+ * customer. The app verifies it with `authenticate.public.checkout`.
+ */
+export function mintCheckoutSessionToken(input: {
+  shop: string;
+  apiKey: string;
+  apiSecret: string;
+  customerGid?: string;
+  now: Date;
+}): { token: string; claims: CheckoutSessionTokenClaims } {
+  const issuedAt = Math.floor(input.now.getTime() / 1000);
+  const claims: CheckoutSessionTokenClaims = {
+    dest: input.shop,
+    aud: input.apiKey,
+    ...(input.customerGid ? { sub: input.customerGid } : {}),
+    exp: issuedAt + CHECKOUT_TOKEN_LIFETIME_SECONDS,
+    nbf: issuedAt,
+    iat: issuedAt,
+    jti: randomUUID(),
+  };
+  const signingInput = `${base64Url(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${base64Url(JSON.stringify(claims))}`;
+  return {
+    token: `${signingInput}.${base64Url(signature(signingInput, input.apiSecret))}`,
+    claims,
+  };
+}
+
 export type SessionTokenCheck =
   { status: "valid"; claims: SessionTokenClaims } | { status: "invalid"; reason: string };
 

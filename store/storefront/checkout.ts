@@ -4,17 +4,21 @@ import type { StoreState } from "../state";
 import type { Cart, StoreCarts } from "./cart";
 import { CART_COOKIE, keepRawBodies, parseCookies, webRequest } from "./cart-routes";
 import { nestFormFields } from "./cart";
+import { buyerLocaleOf, type ThankYouBlocks } from "./extensions/blocks";
 
 /*
  * A checkout stand-in: GET /checkout shows the cart and a test customer's form, POST /checkout
  * places the order as a paid web order (so orders/create reaches the app as from Shopify),
- * ends the cart and shows a Thank-you page with the order's name and ID. Plain HTML, no scripts.
+ * ends the cart and shows a Thank-you page with the order's name and ID, and the app's blocks
+ * (extensions/blocks.ts). Plain HTML, no scripts of its own.
  */
 
 export interface CheckoutDeps {
   state: StoreState;
   storefrontShop: () => StoreShop | undefined;
   carts: StoreCarts;
+  /** The app's blocks on the Thank-you page (extensions/blocks.ts), where Shopify shows them. */
+  thankYouBlocks?: ThankYouBlocks;
 }
 
 /** The form's fields, in order: name, label, test value, input type. */
@@ -235,6 +239,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
           return errorPage(reply, 404, "No such order", "This checkout placed no order here.");
         }
         const { form } = checkout;
+        const blocks =
+          deps.thankYouBlocks?.({
+            shop,
+            checkoutToken: request.params.token,
+            locale: buyerLocaleOf(request),
+          }) ?? "";
         const total = order.lineItems.reduce((sum, line) => sum + line.price * line.quantity, 0);
         const lines = order.lineItems
           .map(
@@ -253,6 +263,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
               `<h1>Thank you, ${escapeHtml(form.first_name)}!</h1>` +
                 `<p>Your order <strong id="order-name">${escapeHtml(order.name)}</strong> is confirmed.</p>` +
                 `<p>Order ID: <code id="order-id">${escapeHtml(order.id)}</code></p>` +
+                blocks +
                 `<ul id="order-lines">${lines}</ul><p>Total: ${escapeHtml(money(total, shop))}</p>` +
                 `<p>Confirmation to ${escapeHtml(order.email)}; shipping to ${escapeHtml(
                   `${form.first_name} ${form.last_name}, ${form.address1}, ${form.zip} ${form.city}, ${form.country}`,

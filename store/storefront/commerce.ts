@@ -3,10 +3,12 @@ import type { AppProxyConfig } from "../server/app-config";
 import { registerAppProxy } from "./app-proxy";
 import { registerCartRoutes, type CartRoutesDeps } from "./cart-routes";
 import { registerCheckoutRoutes } from "./checkout";
+import { registerCheckoutBlocks } from "./extensions/blocks";
 
 /*
  * The storefront's commerce at the origin's root: the Ajax Cart API (cart-routes.ts), the
- * checkout stand-in (checkout.ts) and the app proxy (app-proxy.ts), registered together.
+ * checkout stand-in (checkout.ts) with the app's blocks on its Thank-you page (extensions/) and
+ * the app proxy (app-proxy.ts), registered together.
  */
 
 /** The cart routes' needs (renderSections is the theme's Section Rendering API), and more. */
@@ -22,7 +24,12 @@ export function registerStorefrontCommerce(
   deps: StorefrontCommerceDeps,
 ): void {
   registerCartRoutes(app, deps);
-  registerCheckoutRoutes(app, deps);
+  const thankYouBlocks = registerCheckoutBlocks(app, {
+    state: deps.state,
+    storefrontShop: deps.storefrontShop,
+    now: deps.now ?? (() => new Date()),
+  });
+  registerCheckoutRoutes(app, { ...deps, thankYouBlocks });
   if (deps.appProxy) {
     registerAppProxy(app, {
       storefrontShop: deps.storefrontShop,

@@ -431,7 +431,13 @@ describe("admin pages in Chromium", { timeout: 90_000 }, () => {
         ),
       ),
     ).toEqual([`${localStore().url}/cdn/shopifycloud/app-bridge.js`]);
-    expect(await home.page.evaluate(() => typeof window.shopify?.idToken)).toBe("function");
+    // Typed here: which global `shopify` the program sees (App Bridge's or a UI extension
+    // surface's) depends on the order tsc meets their declarations.
+    expect(
+      await home.page.evaluate(
+        () => typeof (window as { shopify?: { idToken?: unknown } }).shopify?.idToken,
+      ),
+    ).toBe("function");
     expect(
       await home.page.evaluate(() =>
         Array.isArray((window as { __svcAppBridgeCalls?: unknown[] }).__svcAppBridgeCalls),

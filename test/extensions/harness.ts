@@ -86,29 +86,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-// Minimal stand-ins for the Polaris web components, for screenshots only: the assertions
-// read the elements and attributes Preact rendered, which these styles do not change.
-const STAND_IN_STYLES = `
-  body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; max-width: 520px; }
-  s-banner, s-admin-block { display: block; border: 1px solid #8ab4f8; border-radius: 8px; padding: 12px; background: #f0f6ff; }
-  s-admin-block { background: #fff; border-color: #ccc; }
-  s-banner::before, s-admin-block::before { content: attr(heading); display: block; font-weight: 600; margin-bottom: 8px; }
-  s-stack { display: flex; flex-direction: column; gap: 8px; }
-  s-heading { display: block; font-weight: 600; margin-top: 8px; }
-  s-link { color: #1a5fb4; text-decoration: underline; }
-  s-button { display: inline-block; padding: 6px 12px; border-radius: 6px; background: #303030; color: #fff; cursor: pointer; align-self: flex-start; }
-  s-button:not([variant]) { background: #e3e3e3; color: #303030; }
-  s-badge { display: inline-block; padding: 0 8px; border-radius: 8px; background: #e0f0ff; align-self: flex-start; }
-  s-text[tone="critical"] { color: #b3261e; }
-  s-text[color="subdued"] { color: #616161; }
-  s-unordered-list { display: block; padding-left: 20px; }
-  s-list-item { display: list-item; }
-`;
+// The local store's stand-ins for the Polaris web components (one stylesheet for both).
+const STAND_IN_STYLES = readFileSync(
+  path.join(repoRoot, "store/storefront/extensions/host/polaris-stand-in.css"),
+  "utf8",
+);
 
 function pageHtml(page: NonNullable<TestServer["page"]>) {
   const config = JSON.stringify(page.config).replace(/</g, "\\u003c");
   // Scripts in the head: the body holds only what the extension renders.
-  return `<!doctype html><html><head><meta charset="utf-8"><style>${STAND_IN_STYLES}</style>
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${STAND_IN_STYLES}
+body { margin: 16px; max-width: 520px; }</style>
 <script>window.__stubConfig = ${config};</script><script src="/page.js" defer></script></head>
 <body></body></html>`;
 }
