@@ -122,6 +122,12 @@ describe("the order details block", () => {
     // A relative fetch, so on the app's own origin, with the order's GID.
     expect(app.requests).toEqual([{ path: ROUTE, orderId: ORDER_ID, authorization: undefined }]);
     await page.screenshot({ path: path.join(artifacts, "extension-order-admin-en.png") });
+    // The README's picture of the block (Polaris drawn by the harness's stand-in styles).
+    if (process.env.SVC_UPDATE_SCREENSHOTS === "1")
+      await page.screenshot({
+        path: path.join(repoRoot, "docs/screenshots/admin-order-block.png"),
+        clip: { x: 0, y: 0, width: 560, height: 360 },
+      });
     await page.close();
   });
 
