@@ -2,13 +2,11 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
-import { freePort } from "../../scripts/bench/processes";
-import { startStore, type RunningStore } from "../../store/server/server";
-import { startProductionServer, type RunningServer } from "../support/production-server";
+import type { RunningEmulator } from "../../emulator/server";
+import type { EmulatorClient } from "../../emulator/test-support";
+import type { RunningStore } from "../../store/server/server";
+import { startAppAgainstStore, type AppAgainstStore } from "../support/app-against-store";
 import { laptopPlansCatalogue } from "../support/service-catalogue";
-import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
 import { addShopToStore, controlStore } from "../support/store-control";
 import { repoRoot } from "../support/test-env";
@@ -39,38 +37,22 @@ interface StoreProduct {
   variants: { id: string; price: string }[];
 }
 
+let stack: AppAgainstStore;
 let emulator: RunningEmulator;
 let service: EmulatorClient;
 let store: RunningStore;
-let server: RunningServer;
 let browser: Browser;
 let laptop: StoreProduct;
 
 const control = <Body>(pathName: string, body?: unknown) =>
   controlStore<Body>(store.url, pathName, body);
-const appLog = () => `\nThe app's log:\n${server?.output().slice(-4_000) ?? ""}`;
+const appLog = () => stack?.explain() ?? "";
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
-  service = new EmulatorClient(emulator);
-  store = await startStore({
-    port: 0,
-    host: "127.0.0.1",
-    storefrontShop: SHOP,
-    retryDelaysMs: [200, 500, 1_000],
-  });
-  const port = await freePort();
-  server = await startProductionServer(
-    {
-      NODE_ENV: "development",
-      SHOPIFY_ADMIN_ORIGIN: store.url,
-      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-      SVC_BASE_URL: emulator.url,
-    },
-    { port },
-  );
-  await addShopToStore(store.url, SHOP, server.url);
+  stack = await startAppAgainstStore({ storefrontShop: SHOP });
+  ({ emulator, service, store } = stack);
+  await addShopToStore(store.url, SHOP, stack.server.url);
   const installed = await control<{ installed: boolean }>(`shops/${SHOP}/install`, {});
   expect(installed.installed).toBe(true);
   const { default: prisma } = await import("../../app/db.server");
@@ -84,15 +66,10 @@ beforeAll(async () => {
   });
   // The merchant's protection product (Protection items → Create), and the service's plans for
   // laptops are its variants: the buyer's order without a plan can still get one afterwards.
-  const created = await fetch(
-    `${server.url}/app/items/new?shop=${SHOP}&_data=${encodeURIComponent("routes/app.items_.new")}`,
-    {
-      method: "POST",
-      headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER_UA },
-      body: new URLSearchParams({ title: "Accident protection", prices: "19.99, 39.99" }),
-      redirect: "manual",
-    },
-  );
+  const created = await stack.adminPost(SHOP, "/app/items/new", "routes/app.items_.new", {
+    title: "Accident protection",
+    prices: "19.99, 39.99",
+  });
   expect(created.status, appLog()).toBeLessThan(400);
   const { products } = await control<{ products: StoreProduct[] }>(`shops/${SHOP}/products`);
   const plan = products.find((product) => product.title === "Accident protection");
@@ -104,9 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await store?.close();
-  await emulator?.close();
+  await stack?.stop();
 });
 
 async function openBuyer(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
