@@ -4,6 +4,13 @@ import { chromium, type Browser, type LaunchOptions } from "playwright-core";
 /** Debian's Chromium (scripts/browser.sh installs it); never a browser downloaded by a test tool. */
 export const CHROMIUM_PATH = process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * A buyer's or merchant's browser. Shopify's library answers a bot's user agent (HeadlessChrome)
+ * with 410 and no CORS headers, so pages whose scripts call the app set this one.
+ */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
+
 /** Headless, and nothing that reaches outside the machine. */
 export const CHROMIUM_FLAGS = [
   "--headless",

@@ -14,7 +14,7 @@ import { sessionToken } from "../support/session-token";
 import { connectShop } from "../support/shops";
 import { addShopToStore, controlStore } from "../support/store-control";
 import { repoRoot } from "../support/test-env";
-import { launchChromium } from "./browser";
+import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 
 /*
  * A buyer in Chromium, through Dawn's own JavaScript and our extension's, against the real app:
@@ -34,7 +34,6 @@ import { launchChromium } from "./browser";
 const SHOP = "svc-buyer.myshopify.com";
 const PROPERTY = "_svc_protected_product_ref";
 const SESSION_ATTRIBUTE = "_svc_user_session_id";
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 /** Marks the test's own reads of /cart.js, which are not the page's activity. */
 const TEST_READ = "x-buyer-test-read";
 const artifacts = path.join(repoRoot, "test/artifacts");
@@ -130,7 +129,7 @@ beforeAll(async () => {
     `${server.url}/app/items/new?shop=${SHOP}&_data=${encodeURIComponent("routes/app.items_.new")}`,
     {
       method: "POST",
-      headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER_UA },
+      headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
       body: new URLSearchParams({ title: "Accident protection", prices: "19.99, 39.99" }),
       redirect: "manual",
     },
@@ -167,7 +166,10 @@ interface Watch {
 }
 
 async function openBuyer(): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 1000 },
+    userAgent: BROWSER_USER_AGENT,
+  });
   const watch: Watch = { problems: [], inFlight: new Set(), lastActivity: Date.now() };
   // Nothing may leave the machine.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {

@@ -10,7 +10,7 @@ import {
 } from "../support/session-token";
 import { connectShop } from "../support/shops";
 import { addShopToStore } from "../support/store-control";
-import { launchChromium } from "./browser";
+import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 
 /*
  * Issue 19, end to end: "An order without a plan gets a redirect link. Its order_placed reaches
@@ -22,7 +22,6 @@ import { launchChromium } from "./browser";
 
 const SHOP = "svc-self-service.myshopify.com";
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 
 interface StoreProduct {
   id: string;
@@ -119,7 +118,7 @@ async function askApp(path: string, token: string): Promise<Answer> {
     headers: {
       Authorization: `Bearer ${token}`,
       Origin: EXTENSION_ORIGIN,
-      "User-Agent": BROWSER_UA,
+      "User-Agent": BROWSER_USER_AGENT,
     },
   });
   const text = await response.text();
@@ -158,7 +157,10 @@ describe("the self-service link of an order without a plan, through Dawn", () =>
     "gives the Thank-you page not_yet, then the service's redirect link, after order_placed; the Order status page only to the order's customer; the admin its guided link",
     { timeout: 180_000 },
     async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 1000 },
+        userAgent: BROWSER_USER_AGENT,
+      });
       // Nothing may leave the machine.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
       const page = await context.newPage();

@@ -10,7 +10,7 @@ import { laptopPlansCatalogue } from "../support/service-catalogue";
 import { connectShop } from "../support/shops";
 import { addShopToStore, controlStore } from "../support/store-control";
 import { repoRoot } from "../support/test-env";
-import { launchChromium } from "./browser";
+import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 
 /*
  * After the checkout, in Chromium: a buyer orders a laptop WITHOUT a plan through Dawn, checks
@@ -25,7 +25,6 @@ import { launchChromium } from "./browser";
  */
 
 const SHOP = "svc-thanks.myshopify.com";
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 const BLOCK = 'iframe[data-extension="svc-post-purchase"]';
 const artifacts = path.join(repoRoot, "test/artifacts");
 
@@ -88,7 +87,7 @@ async function openBuyer(): Promise<{ context: BrowserContext; page: Page; probl
   // Shopify's library answers a bot's user agent (HeadlessChrome) with 410: a buyer's browser.
   const context = await browser.newContext({
     viewport: { width: 1000, height: 900 },
-    userAgent: BROWSER_UA,
+    userAgent: BROWSER_USER_AGENT,
   });
   const problems: string[] = [];
   // Nothing may leave the machine.

@@ -3,6 +3,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
 import { freePort } from "../../scripts/bench/processes";
 import { startStore, type RunningStore, type StoreOptions } from "../../store/server/server";
+import { BROWSER_USER_AGENT } from "../storefront/browser";
 import { startProductionServer, type RunningServer } from "./production-server";
 import { sessionToken } from "./session-token";
 
@@ -39,8 +40,6 @@ export interface ControlAnswer {
   text: string;
   body: Record<string, unknown>;
 }
-
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 
 /** `storeOptions` go to the store on top of the defaults (e.g. `storefrontApp`). */
 export async function startAppAgainstStore(
@@ -84,7 +83,10 @@ export async function startAppAgainstStore(
       return fetch(url, {
         method: "POST",
         // The Shopify libraries answer bots 410.
-        headers: { Authorization: `Bearer ${sessionToken(shop)}`, "User-Agent": BROWSER },
+        headers: {
+          Authorization: `Bearer ${sessionToken(shop)}`,
+          "User-Agent": BROWSER_USER_AGENT,
+        },
         body: new URLSearchParams(form),
         redirect: "manual",
       });
