@@ -199,7 +199,7 @@ async function editPlanLines(
   const refusedBy = (step: string, errors: Parameters<typeof userErrorsDetail>[0]) => ({
     kind: "failed" as const,
     outcome: {
-      kind: "dead" as const,
+      kind: "refused" as const,
       detail: `Shopify refused the plan edit (${step}) on ${order.name}: ${userErrorsDetail(errors) || "nothing returned"}`,
     },
   });

@@ -107,7 +107,7 @@ export async function runPlanFulfilment(
     const userErrors = payload?.userErrors ?? [];
     if (userErrors.length || !payload?.fulfillment) {
       return {
-        kind: "dead",
+        kind: "refused",
         detail: `Shopify refused the plan fulfilment on ${order.name}: ${userErrorsDetail(userErrors) || "no fulfilment returned"}${fulfillmentIds.length ? ` (after fulfilment ${fulfillmentIds.join(", ")})` : ""}`,
       };
     }

@@ -40,8 +40,31 @@ export type ActionOutcome =
   | { kind: "retry"; detail: string }
   | { kind: "throttled"; detail: string; retryAfterMs: number }
   | { kind: "dead"; detail: string }
+  /**
+   * Shopify refused a mutation with user errors. The order may have changed between the run's
+   * read and the mutation (the merchant cancelled it meanwhile), so the worker runs the action
+   * once more from a fresh read; a second refusal is dead.
+   */
+  | { kind: "refused"; detail: string }
   /** Another worker took the row before the mutation was sent: this one did nothing. */
   | { kind: "lost_claim" };
+
+/** An outcome the worker records: a refusal is settled first. */
+export type SettledOutcome = Exclude<ActionOutcome, { kind: "refused" }>;
+
+/**
+ * Runs an action; when Shopify refuses one of its mutations, runs it once more, so that it reads
+ * the order again and decides afresh (a cancelled order ends the action as done). A second
+ * refusal is dead: the order did not change, and Shopify will refuse the action again.
+ */
+export async function runSettlingRefusal(
+  run: () => Promise<ActionOutcome>,
+): Promise<SettledOutcome> {
+  const first = await run();
+  if (first.kind !== "refused") return first;
+  const again = await run();
+  return again.kind === "refused" ? { kind: "dead", detail: again.detail } : again;
+}
 
 export interface ActionContext {
   graphql: AdminGraphql;

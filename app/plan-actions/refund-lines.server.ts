@@ -160,7 +160,7 @@ async function sendRefund(
   const userErrors = payload?.userErrors ?? [];
   if (userErrors.length || !payload?.refund) {
     const detail = `Shopify refused ${refused.what} on ${refused.orderName}: ${userErrorsDetail(userErrors) || "no refund returned"}`;
-    return { kind: "failed", outcome: { kind: "dead", detail } };
+    return { kind: "failed", outcome: { kind: "refused", detail } };
   }
   const money = payload.refund.totalRefundedSet.presentmentMoney;
   return {

@@ -9,7 +9,7 @@ import { createQueueLoop, type QueueWorkerControls } from "../outbox/polling-loo
 import type { AdminGraphql } from "../services/admin-api.server";
 import { claimDueActions, releaseActions, renewActionClaim } from "./claim.server";
 import { AUTOMATION_SETTINGS, actionHandlerOf } from "./handlers.server";
-import type { ActionOutcome } from "./outcome.server";
+import { runSettlingRefusal, type SettledOutcome } from "./outcome.server";
 
 /*
  * The worker of the Shopify action queue (decision 022): claims due actions, runs each, and
@@ -45,7 +45,7 @@ export interface PlanActionWorker extends QueueWorkerControls {
   runOnce(): Promise<number>;
 }
 
-type RowOutcome = ActionOutcome["kind"] | "skipped" | "deferred";
+type RowOutcome = SettledOutcome["kind"] | "skipped" | "deferred";
 
 export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanActionWorker {
   const { db, adminFor } = options;
@@ -58,7 +58,7 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
   const now = options.now ?? (() => new Date());
   const owned = (id: number) => ({ id, claimedBy: workerId, status: "running" });
 
-  async function finish(row: ShopifyAction, outcome: ActionOutcome, attempts: number) {
+  async function finish(row: ShopifyAction, outcome: SettledOutcome, attempts: number) {
     const at = now();
     const released = { claimedBy: null, leaseExpiresAt: null };
     switch (outcome.kind) {
@@ -170,21 +170,23 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
       return "skipped";
     }
     const graphql = await adminFor(row.shop);
-    const outcome: ActionOutcome = !graphql
+    const outcome: SettledOutcome = !graphql
       ? { kind: "dead", detail: `${row.shop} has no offline session: the app is not installed` }
-      : await handler.run(
-          {
-            graphql,
-            beforeMutation: async (request) =>
-              (await renewActionClaim(db, {
-                id: row.id,
-                workerId,
-                leaseMs,
-                now: options.now?.(),
-                request,
-              })) !== null,
-          },
-          row,
+      : await runSettlingRefusal(() =>
+          handler.run(
+            {
+              graphql,
+              beforeMutation: async (request) =>
+                (await renewActionClaim(db, {
+                  id: row.id,
+                  workerId,
+                  leaseMs,
+                  now: options.now?.(),
+                  request,
+                })) !== null,
+            },
+            row,
+          ),
         );
     if (outcome.kind === "throttled") {
       throttledUntil.set(row.shop, new Date(now().getTime() + outcome.retryAfterMs));

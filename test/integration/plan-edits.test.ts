@@ -320,4 +320,43 @@ describe(`the plan edit worker after a crash (${provider})`, () => {
     ]);
     expect((await operationCount("CommitPlanEdit")) - commitsBefore).toBe(1);
   });
+
+  it("ends as done, editing nothing, when the merchant cancels the order while the app edits it", async () => {
+    const { orderId, editId } = await editedOrder();
+    const { offlineAdminFor } = await import("../../app/workers.server");
+    const commitsBefore = await operationCount("CommitPlanEdit");
+    // The merchant cancels the order between the app's read and its commit: Shopify refuses the
+    // commit, and the worker reads the order again.
+    const cancellingAdmin = async (shop: string) => {
+      const graphql = await offlineAdminFor(shop);
+      if (!graphql) return null;
+      return async (query: string, options?: { variables?: Record<string, unknown> }) => {
+        if (query.includes("mutation CommitPlanEdit")) {
+          const cancelled = await storeControl(`shops/${SHOP}/orders/${orderId}/cancel`, {
+            reason: "customer",
+            refund: false,
+            restock: true,
+          });
+          expect(cancelled.status).toBe(200);
+        }
+        return graphql(query, options);
+      };
+    };
+
+    // The cancellation's webhook may queue the app's check of the order's plans during the run.
+    expect(
+      await (await planActionWorker(db, { adminFor: cancellingAdmin })).drain(),
+    ).toBeGreaterThan(0);
+    await storeWebhooksIdle();
+    const settled = (await actionsOf(db, SHOP, orderId)).find(
+      (row) => row.kind === "edit_plan_line",
+    );
+    expect(settled).toMatchObject({ status: "done", lastError: null });
+    expect(settled!.detail).toMatch(/^Not reduced: order #\d+ is cancelled/);
+    // The order's only committed edit is the merchant's; the app's begun edit was abandoned.
+    const order = await orderInStore(SHOP, orderId);
+    expect(order.edits.map((edit) => String(edit.order_edit.id))).toEqual([editId]);
+    expect(order.refunds).toEqual([]);
+    expect((await operationCount("CommitPlanEdit")) - commitsBefore).toBe(1);
+  });
 });

@@ -328,20 +328,39 @@ describe(`the plan fulfilment worker (${provider})`, () => {
     expect(await fulfilments(orderId)).toEqual([[[productLine, 1]], [[planLine, 1]]]);
   });
 
-  it("ends the action with Shopify's reason when fulfillmentCreate is refused", async () => {
+  /** Shopify refuses the next `times` fulfillmentCreate calls. */
+  async function refuseFulfilment(times: number) {
+    const { expectAdminGraphql } = await import("../support/admin-graphql");
+    for (let call = 0; call < times; call += 1) {
+      expectAdminGraphql("FulfilPlanLines", {
+        data: {
+          fulfillmentCreate: {
+            fulfillment: null,
+            userErrors: [
+              {
+                field: ["fulfillment"],
+                message: "Fulfillment order is not in a fulfillable state",
+              },
+            ],
+          },
+        },
+      });
+    }
+  }
+
+  it("reads the order again after a refusal, and fulfils what is still due", async () => {
+    const { orderId, productLine, planLine } = await placeProtectedOrder(SHOP, sold, 1);
+    await fulfilInStore(SHOP, orderId, productLine, 1);
+    await refuseFulfilment(1);
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    expect((await actionsOf(db, SHOP, orderId))[0]).toMatchObject({ status: "done", quantity: 1 });
+    expect(await fulfilments(orderId)).toEqual([[[productLine, 1]], [[planLine, 1]]]);
+  });
+
+  it("ends the action with Shopify's reason when fulfillmentCreate is refused after a fresh read too", async () => {
     const { orderId, productLine } = await placeProtectedOrder(SHOP, sold, 1);
     await fulfilInStore(SHOP, orderId, productLine, 1);
-    const { expectAdminGraphql } = await import("../support/admin-graphql");
-    expectAdminGraphql("FulfilPlanLines", {
-      data: {
-        fulfillmentCreate: {
-          fulfillment: null,
-          userErrors: [
-            { field: ["fulfillment"], message: "Fulfillment order is not in a fulfillable state" },
-          ],
-        },
-      },
-    });
+    await refuseFulfilment(2);
     expect(await (await planActionWorker(db)).drain()).toBe(1);
     const [dead] = await actionsOf(db, SHOP, orderId);
     expect(dead).toMatchObject({ status: "dead", fulfillmentId: null });
@@ -349,5 +368,6 @@ describe(`the plan fulfilment worker (${provider})`, () => {
     expect(dead!.lastError).toContain(
       "Fulfillment order is not in a fulfillable state (fulfillment)",
     );
+    expect(await fulfilments(orderId)).toEqual([[[productLine, 1]]]);
   });
 });
