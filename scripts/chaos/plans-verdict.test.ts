@@ -129,7 +129,13 @@ describe("the plan chaos verdict", () => {
   });
 });
 
-function stored(eventId: string, type: string, orderId = "1", key = eventId): RecordedRequest {
+function stored(
+  eventId: string,
+  type: string,
+  orderId = "1",
+  key = eventId,
+  answered: boolean | null = true,
+): RecordedRequest {
   return {
     method: "POST",
     path: "/sandbox/events",
@@ -141,7 +147,7 @@ function stored(eventId: string, type: string, orderId = "1", key = eventId): Re
     received_at: "2026-11-25T00:00:00Z",
     idempotency_key: key,
     event_id: eventId,
-    answered: true,
+    answered,
   };
 }
 
@@ -186,9 +192,45 @@ describe("the service's events in the plan chaos verdict", () => {
     expect(verdict).toMatchObject({
       storedEvents: 5,
       duplicateEvents: 1,
+      resentAfterUnknownOutcome: 0,
       lostEvents: 1,
       ordersNotPlacedFirst: 1,
       orders: 1,
+    });
+  });
+
+  it("allows a copy sent again with the same key only when the answer to the one before was lost", () => {
+    /**
+     * The order's events, its two line cancellations stored as: the first copy (key k, answered
+     * or not), a second copy under `secondKey`, and the second cancellation (key j).
+     */
+    const judgeCopies = (firstAnswered: boolean, secondKey: string) =>
+      judgeServiceEvents(
+        [ended],
+        [
+          stored("e1", "order_placed"),
+          stored("e2", "order_fulfillment_added"),
+          stored("e3", "order_line_items_cancelled", "1", "k", firstAnswered),
+          stored("e4", "order_line_items_cancelled", "1", secondKey),
+          stored("e6", "order_line_items_cancelled", "1", "j"),
+          stored("e5", "order_refund_added"),
+        ],
+      );
+    // The worker was killed before the answer came: its successor sent the copy again.
+    expect(judgeCopies(false, "k")).toMatchObject({
+      duplicateEvents: 0,
+      resentAfterUnknownOutcome: 1,
+      lostEvents: 0,
+    });
+    // The answer came, and the app sent the copy again all the same: a duplicate.
+    expect(judgeCopies(true, "k")).toMatchObject({
+      duplicateEvents: 1,
+      resentAfterUnknownOutcome: 0,
+    });
+    // Another key is another event, whatever became of the first copy's answer.
+    expect(judgeCopies(false, "m")).toMatchObject({
+      duplicateEvents: 1,
+      resentAfterUnknownOutcome: 0,
     });
   });
 });

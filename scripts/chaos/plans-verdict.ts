@@ -189,8 +189,14 @@ export interface ServiceVerdict {
   storedEvents: number;
   /** Events the orders' Shopify actions ask for (cancelled orders: at most). */
   expectedEvents: number;
-  /** Stored events beyond what an order's actions ask for, by type. */
+  /** Stored events beyond what an order's actions ask for, by type (re-sends below excepted). */
   duplicateEvents: number;
+  /**
+   * Copies the app sent again after an outcome it could not know (the answer to the copy before
+   * never reached it: its sender was killed mid-send), with that copy's Idempotency-Key. The
+   * service stores every copy (the spec has no deduplication); these are allowed.
+   */
+  resentAfterUnknownOutcome: number;
   /** Events an order's actions ask for that the service never stored (orders not cancelled). */
   lostEvents: number;
   /** Orders whose first stored event was not order_placed. */
@@ -237,6 +243,7 @@ export function judgeServiceEvents(
     storedEvents: 0,
     expectedEvents: 0,
     duplicateEvents: 0,
+    resentAfterUnknownOutcome: 0,
     lostEvents: 0,
     ordersNotPlacedFirst: 0,
     orders: 0,
@@ -248,6 +255,8 @@ export function judgeServiceEvents(
   const eventIds = new Set<string>();
   const stored = new Map<string, Counts>();
   const firstTypeOf = new Map<string, string>();
+  /** The latest stored copy of each Idempotency-Key: was its answer received? */
+  const answeredByKey = new Map<string, boolean | null>();
   for (const request of requests) {
     if (request.method !== "POST" || !/\/(events|orders)$/.test(request.path)) continue;
     if (request.status >= 300 || !request.event_id || eventIds.has(request.event_id)) continue;
@@ -257,6 +266,13 @@ export function judgeServiceEvents(
     verdict.storedEvents += 1;
     const orderId = body.payload.order_id;
     if (!firstTypeOf.has(orderId)) firstTypeOf.set(orderId, body.type);
+    const key = request.idempotency_key;
+    const resent = key !== null && answeredByKey.get(key) === false;
+    if (key !== null) answeredByKey.set(key, request.answered);
+    if (resent) {
+      verdict.resentAfterUnknownOutcome += 1;
+      continue;
+    }
     const counts = stored.get(orderId) ?? {};
     counts[body.type] = (counts[body.type] ?? 0) + 1;
     stored.set(orderId, counts);
