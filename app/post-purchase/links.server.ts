@@ -145,13 +145,20 @@ async function askShopifyForOrder(
   };
 }
 
+/** The order's placement row, as findOrderPlacement reads it (null: none recorded). */
+type PlacementRow = Awaited<ReturnType<typeof findOrderPlacement>>;
+
+/**
+ * What the app knows of the order's placement: the recorded row, a signed orders/create of this
+ * shop without one (not reported, decision 034), or else Shopify's answer.
+ */
 async function placementOf(
   shop: string,
   orderId: string,
+  row: PlacementRow,
   graphql: AdminGraphql | null,
   log: Logger,
 ): Promise<Placement> {
-  const row = await findOrderPlacement(prisma, shop, orderId);
   if (row) {
     return {
       kind: "recorded",
@@ -161,7 +168,6 @@ async function placementOf(
       customerId: row.customerId,
     };
   }
-  // A signed orders/create of this shop without its placement: not reported (decision 034).
   if (await hasOrderCreateReceipt(prisma, shop, orderId)) return { kind: "not_reported" };
   return askShopifyForOrder(graphql, shop, orderId, log);
 }
@@ -233,11 +239,22 @@ export async function findPostPurchaseLink(request: LinkRequest): Promise<LinkAn
     log.info({ orderId, surface }, `No self-service link for order ${orderId}: switched off`);
     return { status: "none" };
   }
-  const placement = await placementOf(shop, orderId, request.graphql, log);
+  const row = await findOrderPlacement(prisma, shop, orderId);
+  const placement = await placementOf(shop, orderId, row, request.graphql, log);
+  return linkOfPlacement(request, placement, settings.selfServiceLink);
+}
+
+/** The link the order's placement allows: an answer of the app's own, or the service's link. */
+async function linkOfPlacement(
+  request: LinkRequest,
+  placement: Placement,
+  selfServiceLink: boolean,
+): Promise<LinkAnswer> {
+  const { shop, orderId, surface, log } = request;
   const step = decideLinkStep({
     placement,
     surface,
-    selfServiceLink: settings.selfServiceLink,
+    selfServiceLink,
     customer: request.customer,
     now: request.now ?? new Date(),
   });
@@ -269,24 +286,28 @@ export async function findOrderProtection(
   log: Logger,
 ): Promise<OrderProtectionResult> {
   const { events, orderName } = await listOrderEventHistory(prisma, shop, orderId);
-  if (events.length === 0 && !(await hasOrderCreateReceipt(prisma, shop, orderId))) {
-    const known = await askShopifyForOrder(graphql, shop, orderId, log);
-    if (known.kind === "unchecked") return { kind: "unchecked" };
-    if (known.kind === "unrecorded" && !known.shopify.exists) return { kind: "not_found" };
+  const row = await findOrderPlacement(prisma, shop, orderId);
+  const placement = await placementOf(shop, orderId, row, graphql, log);
+  // An order without events is the shop's only if its orders/create came, or Shopify says so.
+  if (events.length === 0) {
+    if (placement.kind === "unchecked") return { kind: "unchecked" };
+    if (placement.kind === "unrecorded" && !placement.shopify.exists) return { kind: "not_found" };
   }
-  const placement = await findOrderPlacement(prisma, shop, orderId);
-  const guided = await findPostPurchaseLink({ shop, orderId, surface: "admin", graphql, log });
+  const { selfServiceLink } = await getShopSettings(prisma, shop);
+  const guided = await linkOfPlacement(
+    { shop, orderId, surface: "admin", graphql, log },
+    placement,
+    selfServiceLink,
+  );
   return {
     kind: "found",
     view: {
       order: {
         id: orderId,
         name: orderName,
-        environment: (placement?.environment ??
-          events[0]?.environment ??
-          null) as Environment | null,
+        environment: (row?.environment ?? events[0]?.environment ?? null) as Environment | null,
       },
-      protected_lines: placement ? protectedLinesOf(placement.payload) : [],
+      protected_lines: row ? protectedLinesOf(row.payload) : [],
       events: events.map(orderEventViewOf),
       guided_checkout: guided,
     },
