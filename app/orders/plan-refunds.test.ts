@@ -179,13 +179,18 @@ describe("planLinesForRefund", () => {
 });
 
 /** A product line as the Admin API answers it when the action runs: its units left. */
-function product(id: string, variant: string, refundable: number): CurrentOrderLine {
+function product(
+  id: string,
+  variant: string,
+  refundable: number,
+  unfulfilled = refundable,
+): CurrentOrderLine {
   return {
     id,
     variantRef: variant,
     protectedRef: null,
     refundableQuantity: refundable,
-    unfulfilledQuantity: refundable,
+    unfulfilledQuantity: unfulfilled,
   };
 }
 
@@ -237,6 +242,17 @@ describe("planLineRefund", () => {
     expect(decide("20", [["16014782595357", 1]], unshipped)).toEqual(refundOf(1, "CANCEL"));
     const fulfilled = [product("10", CAMERA, 0), planOf("20", CAMERA, 1, 0)];
     expect(decide("20", [["10", 1]], fulfilled)).toEqual(refundOf(1, "NO_RESTOCK"));
+  });
+
+  it("takes the plan's shipped units when the product refund took a shipped unit", () => {
+    // Three laptops, two shipped with their plans; the merchant refunds a shipped laptop. The
+    // plan refund takes a shipped plan unit, so the unshipped plan unit stays with the unshipped
+    // laptop, and an edit that later removes that laptop can remove its plan (decision 026).
+    const shippedRefunded = [product("10", LAPTOP, 2, 1), planOf("20", LAPTOP, 3, 1)];
+    expect(decide("20", [["10", 1]], shippedRefunded)).toEqual(refundOf(1, "NO_RESTOCK"));
+    // The unshipped laptop refunded instead: the plan's unshipped unit goes.
+    const unshippedRefunded = [product("10", LAPTOP, 2, 0), planOf("20", LAPTOP, 3, 1)];
+    expect(decide("20", [["10", 1]], unshippedRefunded)).toEqual(refundOf(1, "CANCEL"));
   });
 
   it("splits a product's units over its plan lines in line order, the same on every run", () => {

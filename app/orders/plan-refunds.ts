@@ -189,6 +189,28 @@ function sumOf(values: number[]): number {
 }
 
 /**
+ * Which of a plan line's units a refund takes. Units never shipped are cancelled (`CANCEL`); a
+ * refund without restock counts against shipped units first, as Shopify's fulfillable quantity
+ * does. The plan's shipped units follow its product's: when the variant's plan lines hold more
+ * shipped units than its product lines (the product refund took a shipped unit), the plan's
+ * shipped units go first, so a later edit of the product's unshipped units finds plan units it
+ * can remove (decision 026 edits only unshipped units).
+ */
+function planRestockType(
+  share: number,
+  line: CurrentOrderLine,
+  variant: string,
+  orderLines: readonly CurrentOrderLine[],
+): PlanRestockType {
+  const shippedHeld = (lines: readonly CurrentOrderLine[]) =>
+    sumOf(lines.map((each) => Math.max(0, each.refundableQuantity - each.unfulfilledQuantity)));
+  const products = orderLines.filter((each) => isProductLine(each) && each.variantRef === variant);
+  const plans = orderLines.filter((each) => each.protectedRef === variant);
+  if (shippedHeld(plans) > shippedHeld(products)) return "NO_RESTOCK";
+  return share <= line.unfulfilledQuantity ? "CANCEL" : "NO_RESTOCK";
+}
+
+/**
  * What the trigger refund asks of one plan line, read from the order as it is now.
  *
  * For each protected variant the trigger refunded, the plan units to refund are the product
@@ -251,9 +273,11 @@ export function planLineRefund(input: PlanRefundInput): PlanLineRefund {
           : `the refund's plan units of product ${variant} are taken by earlier plan lines`;
       return { kind: "nothing", detail };
     }
-    // Units never shipped are cancelled; a plan already fulfilled is refunded without restock.
-    const restockType = share <= line.unfulfilledQuantity ? "CANCEL" : "NO_RESTOCK";
-    return { kind: "refund", quantity: share, restockType };
+    return {
+      kind: "refund",
+      quantity: share,
+      restockType: planRestockType(share, line, variant, orderLines),
+    };
   }
   return { kind: "nothing", detail: `line item ${planLineId} is not a plan line of the order` };
 }

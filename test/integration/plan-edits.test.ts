@@ -206,6 +206,41 @@ describe(`plans follow their products through edits: the built app (${provider})
     expect(settled.edits).toHaveLength(1);
   });
 
+  it("removes the plan of a laptop edited away after a shipped laptop and its plan were refunded", async () => {
+    // Two laptops with two plans; one laptop and one plan unit shipped. The merchant refunds the
+    // shipped laptop, without restock: the app's plan refund takes the shipped plan unit (decision
+    // 022), so when an edit then removes the unshipped laptop, its plan unit can go too.
+    const order = await placeOrder([
+      { variant: variants.laptop, quantity: 2 },
+      { variant: variants.twoYears, quantity: 2, protects: variants.laptop },
+    ]);
+    const [laptopLine, planLine] = order.lineIds as [string, string];
+    for (const line of [laptopLine, planLine]) {
+      await control(`shops/${SHOP}/orders/${order.id}/fulfillments`, {
+        line_items: [{ id: line, quantity: 1 }],
+      });
+    }
+    await control(`shops/${SHOP}/orders/${order.id}/refunds`, {
+      refund_line_items: [{ line_item_id: laptopLine, quantity: 1, restock_type: "no_restock" }],
+    });
+    // The laptop's fulfilment queues a plan fulfilment too, skipped: that automation is off.
+    const refunded = await store.settleActions(order.id, 2, 5);
+    expect(refunded.rows.find((row) => row.kind === "refund_plan_line")).toMatchObject({
+      status: "done",
+      quantity: 1,
+    });
+    const planRefund = (await store.storeOrder(order.id)).refunds.at(-1)!;
+    expect(planRefund.refund_line_items.map((line) => line.restock_type)).toEqual(["no_restock"]);
+
+    const { editId } = await merchantEdit(order.id, [[laptopLine, 1]]);
+    const settled = await settle(order.id, 3, 7);
+    const edit = settled.rows.find((row) => row.kind === "edit_plan_line");
+    expect(edit).toMatchObject({ status: "done", triggerId: editId, quantity: 1 });
+    expect(edit!.detail).toContain(`on order ${order.name}: 2 → 1 unit(s)`);
+    // Each line holds one shipped unit: the laptop kept, and its plan.
+    expect(settled.quantities).toEqual([1, 1]);
+  });
+
   it("leaves a plan alone when an edit adds to its product, and never raises it", async () => {
     const order = await placeOrder([
       { variant: variants.camera, quantity: 1 },
