@@ -3,16 +3,15 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
-import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
-import { freePort } from "../../scripts/bench/processes";
-import { startStore, type RunningStore } from "../../store/server/server";
+import type { EmulatorClient } from "../../emulator/test-support";
+import type { RunningStore } from "../../store/server/server";
 import type { StorefrontRequest } from "../../store/storefront/contract";
-import { startProductionServer, type RunningServer } from "../support/production-server";
-import { laptopPlansCatalogue } from "../support/service-catalogue";
-import { sessionToken } from "../support/session-token";
-import { connectShop } from "../support/shops";
-import { addShopToStore, controlStore } from "../support/store-control";
+import {
+  sellLaptopsWithPlans,
+  startAppAgainstStore,
+  type AppAgainstStore,
+  type StoreProduct,
+} from "../support/app-against-store";
 import { repoRoot } from "../support/test-env";
 import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 
@@ -47,74 +46,34 @@ interface CartLine {
   properties: Record<string, string> | null;
 }
 
-interface StoreProduct {
-  id: string;
-  handle: string;
-  title: string;
-  variants: { id: string; price: string }[];
-}
-
-let emulator: RunningEmulator;
+let stack: AppAgainstStore;
 let service: EmulatorClient;
 let store: RunningStore;
 /** The theme editor's saves, read by the store on every request (the cart type changes). */
 const switches: StorefrontRequest["app"] = { block: true, embed: true };
-let server: RunningServer;
 let browser: Browser;
 let laptop: StoreProduct;
 /** The variant the buyer buys: one whose ID a JS number cannot hold (see `roundsInJs`). */
 let buying: { id: string; price: string };
 let planVariants: { id: string; price: string }[];
 
-const control = <Body>(pathName: string, body?: unknown) =>
-  controlStore<Body>(store.url, pathName, body);
-
 /** Whether a JS number (JSON.parse of /cart.js in a browser) changes this ID. */
 function roundsInJs(id: string): boolean {
   return BigInt(Number(id)) !== BigInt(id);
 }
 
-const appLog = () => `\nThe app's log:\n${server?.output().slice(-4_000) ?? ""}`;
+const appLog = () => stack?.explain() ?? "";
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port: 0 });
-  service = new EmulatorClient(emulator);
-  store = await startStore({
-    port: 0,
-    host: "127.0.0.1",
-    storefrontShop: SHOP,
-    storefrontApp: switches,
-    retryDelaysMs: [200, 500, 1_000],
-  });
-  const port = await freePort();
-  server = await startProductionServer(
-    {
-      // The app refuses a local store under NODE_ENV=production; `bash scripts/dev.sh` runs the
-      // same build this way.
-      NODE_ENV: "development",
-      SHOPIFY_ADMIN_ORIGIN: store.url,
-      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-      SVC_BASE_URL: emulator.url,
-    },
-    { port },
-  );
-
-  await addShopToStore(store.url, SHOP, server.url);
-  const installed = await control<{ installed: boolean }>(`shops/${SHOP}/install`, {});
-  expect(installed.installed).toBe(true);
-  const { default: prisma } = await import("../../app/db.server");
-  await connectShop(prisma, SHOP);
-
-  laptop = await control<StoreProduct>(`shops/${SHOP}/products`, {
-    title: "Aurora 14 Laptop",
-    vendor: "Nimbus",
-    product_type: "Laptops",
-    variants: [
-      { title: "14 inch", price: "249.00" },
-      { title: "16 inch", price: "299.00" },
-    ],
-  });
+  stack = await startAppAgainstStore({ storefrontShop: SHOP, storefrontApp: switches });
+  ({ service, store } = stack);
+  const sold = await sellLaptopsWithPlans(stack, SHOP, [
+    { title: "14 inch", price: "249.00" },
+    { title: "16 inch", price: "299.00" },
+  ]);
+  laptop = sold.laptop;
+  planVariants = sold.planVariants;
   // Above 2^53 doubles are even: of two consecutive IDs one is odd, and JSON.parse rounds it.
   // The buyer buys that one, so any code that reads an ID as a JS number shows here.
   const rounded = laptop.variants.find((variant) => roundsInJs(variant.id));
@@ -123,38 +82,12 @@ beforeAll(async () => {
       `Every laptop variant ID is exact as a JS number: ${laptop.variants.map((v) => v.id).join(", ")}`,
     );
   buying = rounded;
-
-  // The merchant creates the protection product in the app's admin (Protection items → Create).
-  const created = await fetch(
-    `${server.url}/app/items/new?shop=${SHOP}&_data=${encodeURIComponent("routes/app.items_.new")}`,
-    {
-      method: "POST",
-      headers: { Authorization: `Bearer ${sessionToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
-      body: new URLSearchParams({ title: "Accident protection", prices: "19.99, 39.99" }),
-      redirect: "manual",
-    },
-  );
-  expect(created.status, appLog()).toBeLessThan(400);
-  const { products } = await control<{ products: (StoreProduct & { status: string })[] }>(
-    `shops/${SHOP}/products`,
-  );
-  const plan = products.find((product) => product.title === "Accident protection");
-  expect(plan?.status).toBe("UNLISTED");
-  planVariants = plan!.variants;
-
-  // The service's side of the mapping: its plans for laptops are the shop's protection variants
-  // (the service knows them from the merchant's item list, the admin's "Copy all").
-  const catalogue = laptopPlansCatalogue(planVariants);
-  const set = await service.control("catalogue", { body: catalogue });
-  expect(set.status).toBe(200);
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await store?.close();
-  await emulator?.close();
+  await stack?.stop();
 });
 
 /** Everything that went wrong on the page, named; asserted empty at the end. */

@@ -1,15 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../emulator/state";
-import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
-import { laptopPlansCatalogue } from "../support/service-catalogue";
+import {
+  sellLaptopsWithPlans,
+  startAppAgainstStore,
+  waitFor,
+  type AppAgainstStore,
+  type StoreProduct,
+} from "../support/app-against-store";
 import {
   checkoutSessionToken,
   customerAccountSessionToken,
   sessionToken,
 } from "../support/session-token";
-import { connectShop } from "../support/shops";
-import { addShopToStore } from "../support/store-control";
 import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 
 /*
@@ -23,13 +26,6 @@ import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 const SHOP = "svc-self-service.myshopify.com";
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 
-interface StoreProduct {
-  id: string;
-  handle: string;
-  title: string;
-  variants: { id: string; price: string }[];
-}
-
 let stack: AppAgainstStore;
 let browser: Browser;
 let laptop: StoreProduct;
@@ -42,30 +38,8 @@ async function control<Body>(pathName: string, body?: unknown): Promise<Body> {
 
 beforeAll(async () => {
   stack = await startAppAgainstStore({ storefrontShop: SHOP });
-  await addShopToStore(stack.store.url, SHOP, stack.server.url);
-  expect((await control<{ installed: boolean }>(`shops/${SHOP}/install`, {})).installed).toBe(true);
-  const { default: prisma } = await import("../../app/db.server");
   // The default settings: orders without a plan are reported, the self-service link is on.
-  await connectShop(prisma, SHOP);
-
-  laptop = await control<StoreProduct>(`shops/${SHOP}/products`, {
-    title: "Aurora 14 Laptop",
-    vendor: "Nimbus",
-    product_type: "Laptops",
-    variants: [{ title: "14 inch", price: "249.00" }],
-  });
-  const created = await stack.adminPost(SHOP, "/app/items/new", "routes/app.items_.new", {
-    title: "Accident protection",
-    prices: "19.99, 39.99",
-  });
-  expect(created.status, stack.explain()).toBeLessThan(400);
-  const { products } = await control<{ products: StoreProduct[] }>(`shops/${SHOP}/products`);
-  const plan = products.find((product) => product.title === "Accident protection");
-  expect(plan, JSON.stringify(products)).toBeDefined();
-  expect(
-    (await stack.service.control("catalogue", { body: laptopPlansCatalogue(plan!.variants) }))
-      .status,
-  ).toBe(200);
+  ({ laptop } = await sellLaptopsWithPlans(stack, SHOP));
   browser = await launchChromium();
 }, 120_000);
 

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator/server";
 import type { EmulatorClient } from "../../emulator/test-support";
 import type { RunningStore } from "../../store/server/server";
-import { startAppAgainstStore, type AppAgainstStore } from "../support/app-against-store";
-import { laptopPlansCatalogue } from "../support/service-catalogue";
-import { connectShop } from "../support/shops";
-import { addShopToStore, controlStore } from "../support/store-control";
+import {
+  sellLaptopsWithPlans,
+  startAppAgainstStore,
+  type AppAgainstStore,
+  type StoreProduct,
+} from "../support/app-against-store";
 import { repoRoot } from "../support/test-env";
 import { BROWSER_USER_AGENT, launchChromium } from "./browser";
 
@@ -28,14 +30,6 @@ const SHOP = "svc-thanks.myshopify.com";
 const BLOCK = 'iframe[data-extension="svc-post-purchase"]';
 const artifacts = path.join(repoRoot, "test/artifacts");
 
-interface StoreProduct {
-  id: string;
-  handle: string;
-  title: string;
-  status?: string;
-  variants: { id: string; price: string }[];
-}
-
 let stack: AppAgainstStore;
 let emulator: RunningEmulator;
 let service: EmulatorClient;
@@ -43,38 +37,13 @@ let store: RunningStore;
 let browser: Browser;
 let laptop: StoreProduct;
 
-const control = <Body>(pathName: string, body?: unknown) =>
-  controlStore<Body>(store.url, pathName, body);
 const appLog = () => stack?.explain() ?? "";
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   stack = await startAppAgainstStore({ storefrontShop: SHOP });
   ({ emulator, service, store } = stack);
-  await addShopToStore(store.url, SHOP, stack.server.url);
-  const installed = await control<{ installed: boolean }>(`shops/${SHOP}/install`, {});
-  expect(installed.installed).toBe(true);
-  const { default: prisma } = await import("../../app/db.server");
-  await connectShop(prisma, SHOP);
-
-  laptop = await control<StoreProduct>(`shops/${SHOP}/products`, {
-    title: "Aurora 14 Laptop",
-    vendor: "Nimbus",
-    product_type: "Laptops",
-    variants: [{ title: "14 inch", price: "249.00" }],
-  });
-  // The merchant's protection product (Protection items → Create), and the service's plans for
-  // laptops are its variants: the buyer's order without a plan can still get one afterwards.
-  const created = await stack.adminPost(SHOP, "/app/items/new", "routes/app.items_.new", {
-    title: "Accident protection",
-    prices: "19.99, 39.99",
-  });
-  expect(created.status, appLog()).toBeLessThan(400);
-  const { products } = await control<{ products: StoreProduct[] }>(`shops/${SHOP}/products`);
-  const plan = products.find((product) => product.title === "Accident protection");
-  expect(plan?.status).toBe("UNLISTED");
-  const set = await service.control("catalogue", { body: laptopPlansCatalogue(plan!.variants) });
-  expect(set.status).toBe(200);
+  ({ laptop } = await sellLaptopsWithPlans(stack, SHOP));
   browser = await launchChromium();
 }, 120_000);
 

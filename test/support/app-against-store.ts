@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { EmulatorClient, LIVE_KEY, SANDBOX_KEY } from "../../emulator/test-support";
@@ -5,7 +6,10 @@ import { freePort } from "../../scripts/bench/processes";
 import { startStore, type RunningStore, type StoreOptions } from "../../store/server/server";
 import { BROWSER_USER_AGENT } from "../storefront/browser";
 import { startProductionServer, type RunningServer } from "./production-server";
+import { laptopPlansCatalogue } from "./service-catalogue";
 import { sessionToken } from "./session-token";
+import { connectShop } from "./shops";
+import { addShopToStore } from "./store-control";
 
 /*
  * The built app as a process (`npm start`) against a local Shopify store and the protection-service
@@ -114,4 +118,54 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${explain()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export interface StoreProduct {
+  id: string;
+  handle: string;
+  title: string;
+  status?: string;
+  variants: { id: string; price: string }[];
+}
+
+/**
+ * A shop of the store that sells laptops with plans, set up as a merchant does: the app is
+ * installed and connected with the default settings, a laptop with `variants` is on sale, the
+ * merchant created the protection product in the app's admin (Protection items → Create), and
+ * the service's plans for laptops are its variants (the merchant's item list, "Copy all").
+ */
+export async function sellLaptopsWithPlans(
+  stack: AppAgainstStore,
+  shop: string,
+  variants: { title: string; price: string }[] = [{ title: "14 inch", price: "249.00" }],
+): Promise<{ laptop: StoreProduct; planVariants: StoreProduct["variants"] }> {
+  const control = async <Body>(path: string, body?: unknown): Promise<Body> => {
+    const answer = await stack.control(path, body);
+    expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(300);
+    return answer.body as Body;
+  };
+  await addShopToStore(stack.store.url, shop, stack.server.url);
+  expect((await control<{ installed: boolean }>(`shops/${shop}/install`, {})).installed).toBe(true);
+  const { default: prisma } = await import("../../app/db.server");
+  await connectShop(prisma, shop);
+
+  const laptop = await control<StoreProduct>(`shops/${shop}/products`, {
+    title: "Aurora 14 Laptop",
+    vendor: "Nimbus",
+    product_type: "Laptops",
+    variants,
+  });
+  const created = await stack.adminPost(shop, "/app/items/new", "routes/app.items_.new", {
+    title: "Accident protection",
+    prices: "19.99, 39.99",
+  });
+  expect(created.status, stack.explain()).toBeLessThan(400);
+  const { products } = await control<{ products: StoreProduct[] }>(`shops/${shop}/products`);
+  const plan = products.find((product) => product.title === "Accident protection");
+  expect(plan?.status, JSON.stringify(products)).toBe("UNLISTED");
+  const catalogue = await stack.service.control("catalogue", {
+    body: laptopPlansCatalogue(plan!.variants),
+  });
+  expect(catalogue.status).toBe(200);
+  return { laptop, planVariants: plan!.variants };
 }
