@@ -21,14 +21,6 @@ declare module './src/ProtectionOffer.tsx' {
 }
 
 //@ts-ignore
-declare module './src/use-signal-value.ts' {
-  const shopify:
-    | import('@shopify/ui-extensions/purchase.thank-you.block.render').Api
-    | import('@shopify/ui-extensions/customer-account.order-status.block.render').Api;
-  const globalThis: { shopify: typeof shopify };
-}
-
-//@ts-ignore
 declare module './src/app-origin.ts' {
   const shopify:
     | import('@shopify/ui-extensions/purchase.thank-you.block.render').Api
