@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKeyFor } from "../../app/outbox/idempotency";
 import { testDatabaseProvider } from "../support/databases";
 import { withOutboxApp } from "../support/outbox-app";
-import { connectShop } from "../support/shops";
 import { repoRoot } from "../support/test-env";
 import { readShopifyFixture } from "../support/webhooks";
 
@@ -23,15 +22,7 @@ const WITH_SESSION = readFileSync(
 
 const app = withOutboxApp();
 
-beforeEach(async () => {
-  await app.control.reset();
-  await app.prisma.outboxAttempt.deleteMany({});
-  await app.prisma.outboxEvent.deleteMany({});
-  await app.prisma.webhookReceipt.deleteMany({});
-  await app.prisma.orderSummary.deleteMany({});
-  await app.prisma.shopConnection.deleteMany({});
-  await connectShop(app.prisma, SHOP);
-});
+beforeEach(() => app.startClean(SHOP));
 
 async function send(body: string, webhookId?: string) {
   const answer = await app.webhooks.sendOrderWebhook({

@@ -18,15 +18,7 @@ const HOUR = 60 * 60 * 1_000;
 
 const app = withOutboxApp();
 
-beforeEach(async () => {
-  await app.control.reset();
-  await app.prisma.outboxAttempt.deleteMany({});
-  await app.prisma.outboxEvent.deleteMany({});
-  await app.prisma.webhookReceipt.deleteMany({});
-  await app.prisma.orderSummary.deleteMany({});
-  await app.prisma.shopConnection.deleteMany({});
-  await connectShop(app.prisma, SHOP);
-});
+beforeEach(() => app.startClean(SHOP));
 
 /** The sample lifecycle's webhook for another order: the same body under a new order ID. */
 async function send(topic: OrderTopic, orderId?: string) {

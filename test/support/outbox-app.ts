@@ -8,6 +8,7 @@ import type * as ConnectionsModule from "../../app/models/ShopConnection.server"
 import type * as ClaimModule from "../../app/outbox/claim.server";
 import type * as WorkerModule from "../../app/outbox/worker.server";
 import type * as WebhooksModule from "./order-webhooks";
+import { connectShop } from "./shops";
 
 export interface OutboxApp {
   emulator: RunningEmulator;
@@ -21,6 +22,11 @@ export interface OutboxApp {
   box: typeof SecretsModule;
   /** Stops the emulator and starts a new one on the same port: the service down, then up. */
   restartEmulator(stopped: () => Promise<void>): Promise<void>;
+  /**
+   * A clean start for a test: the emulator reset, no order events, attempts, receipts,
+   * summaries or connections, and `shop` connected with the default settings.
+   */
+  startClean(shop: string): Promise<void>;
 }
 
 /**
@@ -47,6 +53,15 @@ export function withOutboxApp(): OutboxApp {
       await whileDown();
       app.emulator = await startEmulator({ sandboxKey: SANDBOX_KEY, liveKey: LIVE_KEY, port });
       app.control.attach(app.emulator);
+    };
+    app.startClean = async (shop) => {
+      await app.control.reset();
+      await app.prisma.outboxAttempt.deleteMany({});
+      await app.prisma.outboxEvent.deleteMany({});
+      await app.prisma.webhookReceipt.deleteMany({});
+      await app.prisma.orderSummary.deleteMany({});
+      await app.prisma.shopConnection.deleteMany({});
+      await connectShop(app.prisma, shop);
     };
   });
   afterAll(async () => {
