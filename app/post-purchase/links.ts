@@ -10,7 +10,7 @@ import type {
 /*
  * The post-purchase links (issue 19, decision 034): from what the app knows of an order's
  * placement, the merchant's switch and the service's answer to the answer the extensions get
- * (/work/briefs/links-contract.md). Pure, so every branch is tested as a plain function.
+ * (decision 034, "The answers"). Pure, so every branch is tested as a plain function.
  */
 
 export type LinkErrorCode = "service_unavailable" | "service_timeout";

@@ -9,7 +9,7 @@ import {
   type AvailablePlan,
 } from "./link-state";
 
-// The contract's bodies (/work/briefs/links-contract.md, buyer routes).
+// The contract's bodies (decision 034, "The answers": the buyer routes).
 const READY = {
   status: "ready",
   link: "https://svc.example/checkout/r/abc",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseOrderProtection } from "./order-state";
 
-// The contract's admin body (/work/briefs/links-contract.md, admin route).
+// The contract's admin body (decision 034, "The answers": the admin route).
 const BODY = {
   order: { id: "123", name: "#1001", environment: "sandbox" },
   protected_lines: [
