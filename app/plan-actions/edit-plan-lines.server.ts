@@ -58,12 +58,19 @@ interface PlanEditRecord {
   removedValue: number;
 }
 
-/** What the request of a committed edit recorded: a crash came after the commit was sent. */
+/**
+ * What the request of a committed edit recorded: a crash came after the commit was sent. A commit
+ * Shopify refused is recorded as such (`refused`), and is no edit to refund.
+ */
 function committedRecordOf(request: string | null | undefined): PlanEditRecord | null {
   if (!request) return null;
-  const parsed = JSON.parse(request) as { mutation?: string; planEdit?: PlanEditRecord };
+  const parsed = JSON.parse(request) as {
+    mutation?: string;
+    refused?: boolean;
+    planEdit?: PlanEditRecord;
+  };
   const afterCommit = parsed.mutation === "orderEditCommit" || parsed.mutation === "refundCreate";
-  return afterCommit && parsed.planEdit ? parsed.planEdit : null;
+  return afterCommit && !parsed.refused && parsed.planEdit ? parsed.planEdit : null;
 }
 
 const PAID_STATUSES = new Set(["PAID", "PARTIALLY_PAID", "PARTIALLY_REFUNDED"]);
@@ -243,7 +250,13 @@ async function editPlanLines(
   if (!commit) return lostClaim;
   if (commit.kind !== "ok") return { kind: "failed", outcome: failureOutcome(commit) };
   const after = commit.data.orderEditCommit?.order;
-  if (!after) return refusedBy("commit", commit.data.orderEditCommit?.userErrors ?? []);
+  if (!after) {
+    // Known not committed: a later run (after a crash, or the merchant's retry) must not refund
+    // the plan units this edit would have removed.
+    const refusal = { mutation: "orderEditCommit", refused: true, planEdit: record };
+    if (!(await context.beforeMutation(JSON.stringify(refusal)))) return lostClaim;
+    return refusedBy("commit", commit.data.orderEditCommit?.userErrors ?? []);
+  }
   return {
     kind: "committed",
     balance: {

@@ -69,8 +69,9 @@ export async function runSettlingRefusal(
 export interface ActionContext {
   graphql: AdminGraphql;
   /**
-   * Renews this worker's claim and records the mutation about to be sent; false when the row
-   * is no longer this worker's, and then nothing is sent.
+   * Renews this worker's claim and records the mutation about to be sent (or what Shopify's
+   * answer to it settled, such as a refused commit); false when the row is no longer this
+   * worker's, and then nothing is sent.
    */
   beforeMutation(request: string): Promise<boolean>;
 }

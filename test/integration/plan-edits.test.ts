@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
 import type { ShopifyAction } from "../../app/generated/prisma/sqlite/client";
+import { expectAdminGraphql } from "../support/admin-graphql";
 import { testDatabaseProvider } from "../support/databases";
 import { storeControl, storeWebhooksIdle } from "../support/local-store";
 import {
@@ -12,6 +13,7 @@ import {
   orderInStore,
   placeProtectedOrder,
   planActionWorker,
+  refundInStore,
   runThenCrash,
   type ProtectedProduct,
   type StoreEdit,
@@ -267,7 +269,7 @@ describe(`plans follow their products through edits: the built app (${provider})
     expect(requests.flatMap((request) => request.validation_errors)).toEqual([]);
     const commits = requests.filter((request) => request.operation_name === "CommitPlanEdit");
     // One edit of the app's per order it lowered above: no edit twice, none where nothing was due.
-    expect(commits).toHaveLength(4);
+    expect(commits).toHaveLength(5);
     const deliveries = await store.webhookDeliveries();
     expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
   });
@@ -393,5 +395,42 @@ describe(`the plan edit worker after a crash (${provider})`, () => {
     expect(order.edits.map((edit) => String(edit.order_edit.id))).toEqual([editId]);
     expect(order.refunds).toEqual([]);
     expect((await operationCount("CommitPlanEdit")) - commitsBefore).toBe(1);
+  });
+
+  it("refunds nothing on the merchant's retry of an edit whose commit Shopify refused", async () => {
+    const { orderId, planLine } = await editedOrder();
+    for (const _run of ["first run", "run after the fresh read"]) {
+      expectAdminGraphql("CommitPlanEdit", {
+        data: {
+          orderEditCommit: {
+            order: null,
+            userErrors: [{ field: ["id"], message: "The order edit session has expired" }],
+          },
+        },
+      });
+    }
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    const [dead] = await actionsOf(db, SHOP, orderId);
+    expect(dead).toMatchObject({ status: "dead" });
+    expect(dead!.lastError).toContain("The order edit session has expired");
+    expect(JSON.parse(dead!.request!)).toMatchObject({
+      mutation: "orderEditCommit",
+      refused: true,
+    });
+
+    // The merchant cancels the plan unit by hand, then retries the action from the admin: the
+    // edit it recorded was never committed, so there is nothing left to reduce or refund.
+    await refundInStore(SHOP, orderId, planLine, 1);
+    const refundsBefore = (await orderInStore(SHOP, orderId)).refunds.length;
+    const { requestActionRun } = await import("../../app/models/ShopifyAction.server");
+    expect(await requestActionRun(db, SHOP, dead!.id)).toEqual({
+      status: "requested",
+      from: "dead",
+    });
+    await (await planActionWorker(db)).drain();
+    const retried = (await actionsOf(db, SHOP, orderId)).find((row) => row.id === dead!.id);
+    expect(retried).toMatchObject({ status: "done", refundId: null });
+    expect(retried!.detail).toMatch(/^Nothing to reduce on order/);
+    expect((await orderInStore(SHOP, orderId)).refunds).toHaveLength(refundsBefore);
   });
 });
