@@ -2,6 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { OUTBOX_STATUSES } from "../../app/models/outbox-status";
+import { ORDER_EVENT_TYPES, type OutboxMessage } from "../../app/protection/types";
+import { EVENT_STATUSES, EVENT_TYPES } from "../../extensions/svc-order-admin/src/order-state";
 import { launchChromium } from "../storefront/browser";
 import { repoRoot } from "../support/test-env";
 import {
@@ -99,6 +102,28 @@ async function openBlock(answers: Answer[], locale: "en" | "de" = "en"): Promise
 }
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
+
+type MessageType = OutboxMessage["type"];
+
+describe("the order details block's event names", () => {
+  // The extension may not import the app's code, so it lists them itself.
+  it("knows every status of the app's outbox and every message it sends", () => {
+    expect([...EVENT_STATUSES].sort()).toEqual([...OUTBOX_STATUSES].sort());
+    const confirmation: MessageType = "cart_checkout";
+    expect([...EVENT_TYPES].sort()).toEqual([...ORDER_EVENT_TYPES, confirmation].sort());
+  });
+
+  it("has each of them translated in English and German", () => {
+    for (const locale of ["en", "de"] as const) {
+      const translations = translationsOf("order-admin", locale) as {
+        status: Record<string, string>;
+        eventType: Record<string, string>;
+      };
+      expect(Object.keys(translations.status).sort(), locale).toEqual([...EVENT_STATUSES].sort());
+      expect(Object.keys(translations.eventType).sort(), locale).toEqual([...EVENT_TYPES].sort());
+    }
+  });
+});
 
 describe("the order details block", () => {
   it("shows the protected lines, the events sent and a button to the guided checkout", async () => {

@@ -3,18 +3,17 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { lowestPlanPrice, type LinkAnswer } from "../../shared/link-state";
 import type { OrderAdminHost } from "./host";
-import { parseOrderProtection, type OrderProtectionAnswer, type PlanEvent } from "./order-state";
+import {
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  parseOrderProtection,
+  type OrderProtectionAnswer,
+  type PlanEvent,
+} from "./order-state";
 
-// Event statuses the app's outbox knows (prisma/schema.prisma, OutboxEvent.status); another
-// one is shown as the route sent it.
-const KNOWN_STATUSES = new Set([
-  "pending",
-  "delivering",
-  "delivered",
-  "failed",
-  "dead",
-  "unprocessable",
-]);
+// A status or type this version does not know is shown as the route sent it.
+const KNOWN_STATUSES = new Set<string>(EVENT_STATUSES);
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
 
 async function loadOrderProtection(
   orderId: string,
@@ -73,16 +72,6 @@ function GuidedCheckout({
       return <s-text tone="critical">{translate("guided.error")}</s-text>;
   }
 }
-
-// Event types the app's outbox sends (app/outbox/send-message.ts); another one is shown as sent.
-const KNOWN_TYPES = new Set([
-  "order_placed",
-  "order_fulfillment_added",
-  "order_refund_added",
-  "order_line_items_cancelled",
-  "order_cancelled",
-  "cart_checkout",
-]);
 
 function EventLine({ event, host }: { event: PlanEvent; host: OrderAdminHost }) {
   const { translate, formatDate } = host.i18n;

@@ -3,6 +3,30 @@ import { linkAnswerOf, type LinkAnswer } from "../../shared/link-state";
 // The admin route's answer about one order (GET /api/admin/order-protection), read without
 // trusting it. Pure; the block renders what this gives.
 
+/**
+ * The event statuses and types the block translates: the app's outbox statuses
+ * (app/models/outbox-status.ts) and the messages it sends (the order events and the checkout
+ * confirmation). A UI extension may not import the app's code; test/extensions/order-admin.test.ts
+ * keeps these lists, and their translations, in step with it.
+ */
+export const EVENT_STATUSES = [
+  "pending",
+  "delivering",
+  "delivered",
+  "failed",
+  "dead",
+  "unprocessable",
+] as const;
+
+export const EVENT_TYPES = [
+  "order_placed",
+  "order_fulfillment_added",
+  "order_refund_added",
+  "order_line_items_cancelled",
+  "order_cancelled",
+  "cart_checkout",
+] as const;
+
 export interface ProtectedLine {
   lineItemId: string;
   title: string;
