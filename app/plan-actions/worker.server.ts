@@ -170,24 +170,27 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
       return "skipped";
     }
     const graphql = await adminFor(row.shop);
-    const outcome: SettledOutcome = !graphql
+    // What the row has recorded: a run after a refusal reads what the refused run recorded (an
+    // edit committed before its refund was refused must still be refunded).
+    let request = row.request;
+    const context = graphql && {
+      graphql,
+      beforeMutation: async (next: string) => {
+        const renewed = await renewActionClaim(db, {
+          id: row.id,
+          workerId,
+          leaseMs,
+          now: options.now?.(),
+          request: next,
+        });
+        if (renewed === null) return false;
+        request = next;
+        return true;
+      },
+    };
+    const outcome: SettledOutcome = !context
       ? { kind: "dead", detail: `${row.shop} has no offline session: the app is not installed` }
-      : await runSettlingRefusal(() =>
-          handler.run(
-            {
-              graphql,
-              beforeMutation: async (request) =>
-                (await renewActionClaim(db, {
-                  id: row.id,
-                  workerId,
-                  leaseMs,
-                  now: options.now?.(),
-                  request,
-                })) !== null,
-            },
-            row,
-          ),
-        );
+      : await runSettlingRefusal(() => handler.run(context, { ...row, request }));
     if (outcome.kind === "throttled") {
       throttledUntil.set(row.shop, new Date(now().getTime() + outcome.retryAfterMs));
     }

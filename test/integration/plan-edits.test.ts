@@ -433,4 +433,26 @@ describe(`the plan edit worker after a crash (${provider})`, () => {
     expect(retried!.detail).toMatch(/^Nothing to reduce on order/);
     expect((await orderInStore(SHOP, orderId)).refunds).toHaveLength(refundsBefore);
   });
+
+  it("still refunds the committed edit's value when Shopify refused its refund once", async () => {
+    const { orderId, editId } = await editedOrder();
+    const commitsBefore = await operationCount("CommitPlanEdit");
+    expectAdminGraphql("RefundPlanLine", {
+      data: {
+        refundCreate: {
+          refund: null,
+          userErrors: [{ field: ["transactions"], message: "The payment gateway is busy" }],
+        },
+      },
+    });
+    expect(await (await planActionWorker(db)).drain()).toBe(1);
+    // The run after the refusal reads what the refused run recorded: the edit it committed.
+    const [settled] = await actionsOf(db, SHOP, orderId);
+    expect(settled).toMatchObject({ status: "done", quantity: 1, amount: "29.0" });
+    const order = await orderInStore(SHOP, orderId);
+    expect(order.refunds.map((refund) => [refund.note, refund.transactions[0]?.amount])).toEqual([
+      [ourNote(editId), "29.00"],
+    ]);
+    expect((await operationCount("CommitPlanEdit")) - commitsBefore).toBe(1);
+  });
 });
