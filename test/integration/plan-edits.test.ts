@@ -380,11 +380,17 @@ describe(`the plan edit worker after a crash (${provider})`, () => {
       };
     };
 
-    // The cancellation's webhook may queue the app's check of the order's plans during the run.
+    // The cancellation's webhook queues the app's check of the order's plans, during the run or
+    // after it: it is run here too, so that no action of this order is left for the next test.
     expect(
       await (await planActionWorker(db, { adminFor: cancellingAdmin })).drain(),
     ).toBeGreaterThan(0);
     await storeWebhooksIdle();
+    await (await planActionWorker(db)).drain();
+    expect((await actionsOf(db, SHOP, orderId)).map((row) => row.kind).sort()).toEqual([
+      "check_cancelled_plans",
+      "edit_plan_line",
+    ]);
     const settled = (await actionsOf(db, SHOP, orderId)).find(
       (row) => row.kind === "edit_plan_line",
     );
