@@ -330,22 +330,13 @@ describe(`the plan fulfilment worker (${provider})`, () => {
 
   /** Shopify refuses the next `times` fulfillmentCreate calls. */
   async function refuseFulfilment(times: number) {
-    const { expectAdminGraphql } = await import("../support/admin-graphql");
-    for (let call = 0; call < times; call += 1) {
-      expectAdminGraphql("FulfilPlanLines", {
-        data: {
-          fulfillmentCreate: {
-            fulfillment: null,
-            userErrors: [
-              {
-                field: ["fulfillment"],
-                message: "Fulfillment order is not in a fulfillable state",
-              },
-            ],
-          },
-        },
-      });
-    }
+    const { refuseAdminMutation } = await import("../support/admin-graphql");
+    refuseAdminMutation(
+      "FulfilPlanLines",
+      { mutation: "fulfillmentCreate", result: "fulfillment" },
+      [{ field: ["fulfillment"], message: "Fulfillment order is not in a fulfillable state" }],
+      times,
+    );
   }
 
   it("reads the order again after a refusal, and fulfils what is still due", async () => {

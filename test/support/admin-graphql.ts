@@ -149,6 +149,22 @@ export function expectAdminGraphql(
   expectations.push({ operationName, body, status: options.status ?? 200 });
 }
 
+/**
+ * Shopify refuses the next `times` requests of a mutation with user errors, in the shape its
+ * payloads answer a refusal: `mutation` (e.g. "refundCreate") gives `result` (e.g. "refund")
+ * null beside `userErrors`.
+ */
+export function refuseAdminMutation(
+  operationName: string,
+  { mutation, result }: { mutation: string; result: string },
+  userErrors: { field: string[]; message: string }[],
+  times = 1,
+) {
+  for (let time = 0; time < times; time += 1) {
+    expectAdminGraphql(operationName, { data: { [mutation]: { [result]: null, userErrors } } });
+  }
+}
+
 /** As expectAdminGraphql, but the request fails as if the network did. */
 export function failAdminGraphql(operationName: string, error = new TypeError("fetch failed")) {
   expectations.push({ operationName, body: null, status: 0, networkError: error });
