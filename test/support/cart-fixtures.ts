@@ -3,7 +3,8 @@ import path from "node:path";
 import { parseWebhookJson } from "../../app/lib/json";
 import { repoRoot, shopifyFixturesDir } from "./test-env";
 
-// The /cart.js samples: the shared real ones (never edited) and our copies with plan lines.
+// The /cart.js samples: Shopify's real ones (test/fixtures/shopify/cart_js, never edited) and our
+// copies with plan lines (test/fixtures/cart).
 
 export const SHARED_CARTS = {
   populated: "cart-populated_shopify-theme-scripts.json",

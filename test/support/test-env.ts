@@ -24,6 +24,10 @@ export function postgresAdminUrl(): string {
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-/** ../shared/fixtures/shopify beside the clone; never edited by tests. */
+/**
+ * Shopify's webhook payload examples and /cart.js answers, copied into the repository with their
+ * sources (test/fixtures/shopify/SOURCES.md); never edited by tests. SHOPIFY_FIXTURES_DIR points
+ * the tests at another copy of the same layout.
+ */
 export const shopifyFixturesDir =
-  process.env.SHOPIFY_FIXTURES_DIR ?? path.resolve(repoRoot, "../shared/fixtures/shopify");
+  process.env.SHOPIFY_FIXTURES_DIR ?? path.join(repoRoot, "test/fixtures/shopify");
