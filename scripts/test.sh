@@ -2,6 +2,6 @@
 # README command 2: the whole test suite (types, lint, unit, SQLite, PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/services.sh
+source scripts/services.sh
 source scripts/bootstrap.sh
 npm test

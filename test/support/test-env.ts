@@ -15,7 +15,10 @@ export function applyTestEnv() {
   process.env.SVC_BASE_URL ??= "http://127.0.0.1:4010/";
 }
 
-/** The server PostgreSQL tests create their throwaway databases on. */
+/**
+ * The server PostgreSQL tests create their throwaway databases on: TEST_POSTGRES_URL, which
+ * scripts/services.sh sets when it starts one, else the local server on 5432.
+ */
 export function postgresAdminUrl(): string {
   return (
     process.env.TEST_POSTGRES_URL ?? `postgresql://${os.userInfo().username}@127.0.0.1:5432/test`
