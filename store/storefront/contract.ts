@@ -7,8 +7,9 @@ import type { StoreState } from "../state";
  * `/apps/svc/*`, `/checkout`, `/admin/apps/<handle>`), as Shopify serves a shop at its own domain;
  * the back office keeps `/shops/<shop>/…` and the control API `/__store`.
  *
- * - theme/ renders Dawn (../shared/fixtures/themes/dawn, never edited) with liquidjs, plus the
- *   theme editor's saves that install the app's block and embed, and owns the GET page routes.
+ * - theme/ renders the published theme with liquidjs: Shopify's Dawn when SHOPIFY_THEMES_DIR
+ *   holds dawn/ (read there, never edited), else our basic theme (store/themes/basic); plus the
+ *   theme editor's saves that install the app's block and embed. It owns the GET page routes.
  * - cart.ts is Shopify's Ajax Cart API; its JSON (`CartJson`, the shape of /cart.js) is what the
  *   theme's Liquid `cart` object is built from.
  * - checkout.ts, app-proxy.ts and admin.ts are the checkout stand-in, the app proxy and the
@@ -80,12 +81,17 @@ export interface StorefrontRequest {
   app: {
     block: boolean;
     embed: boolean;
-    /** Dawn's "Cart type" (settings_data `cart_type`) as saved; the theme's own when absent. */
+    /** The theme's "Cart type" (settings_data `cart_type`) as saved; the theme's own when absent. */
     cartType?: "drawer" | "page" | "notification";
+    /**
+     * The published theme: Dawn, or our basic theme. When absent, Dawn if SHOPIFY_THEMES_DIR
+     * holds it, else basic (theme/files.ts).
+     */
+    theme?: "dawn" | "basic";
   };
 }
 
-/** Renders Dawn's sections for a cart answer's `sections` parameter (Section Rendering API). */
+/** Renders the theme's sections for a cart answer's `sections` parameter (Section Rendering API). */
 export type RenderSections = (
   request: StorefrontRequest,
   sectionIds: string[],

@@ -1,11 +1,12 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
 import type { EmulatorClient } from "../../emulator/test-support";
 import type { RunningStore } from "../../store/server/server";
 import type { StorefrontRequest } from "../../store/storefront/contract";
+import { describeWithDawn } from "../../store/storefront/theme/with-dawn";
 import {
   sellLaptopsWithPlans,
   startAppAgainstStore,
@@ -50,7 +51,7 @@ let stack: AppAgainstStore;
 let service: EmulatorClient;
 let store: RunningStore;
 /** The theme editor's saves, read by the store on every request (the cart type changes). */
-const switches: StorefrontRequest["app"] = { block: true, embed: true };
+const switches: StorefrontRequest["app"] = { block: true, embed: true, theme: "dawn" };
 let browser: Browser;
 let laptop: StoreProduct;
 /** The variant the buyer buys: one whose ID a JS number cannot hold (see `roundsInJs`). */
@@ -299,7 +300,7 @@ function expectNoProblems(watch: Watch, where: string) {
   expect(watch.problems, `Problems on ${where}:\n${watch.problems.join("\n")}`).toEqual([]);
 }
 
-describe("a buyer in Chromium through Dawn and the app", () => {
+describeWithDawn("a buyer in Chromium through Dawn and the app", () => {
   it(
     "chooses a plan, changes quantities on the cart page, removes the product, and checks out",
     { timeout: 180_000 },

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RecordedRequest } from "../../emulator/state";
+import { describeWithDawn } from "../../store/storefront/theme/with-dawn";
 import {
   sellLaptopsWithPlans,
   startAppAgainstStore,
@@ -37,7 +38,10 @@ async function control<Body>(pathName: string, body?: unknown): Promise<Body> {
 }
 
 beforeAll(async () => {
-  stack = await startAppAgainstStore({ storefrontShop: SHOP });
+  stack = await startAppAgainstStore({
+    storefrontShop: SHOP,
+    storefrontApp: { block: true, embed: true, theme: "dawn" },
+  });
   // The default settings: orders without a plan are reported, the self-service link is on.
   ({ laptop } = await sellLaptopsWithPlans(stack, SHOP));
   browser = await launchChromium();
@@ -126,7 +130,7 @@ const isCheckoutRead = (orderId: string, type: string) => (request: RecordedRequ
   request.query.order_id === orderId &&
   request.query.checkout_type === type;
 
-describe("the self-service link of an order without a plan, through Dawn", () => {
+describeWithDawn("the self-service link of an order without a plan, through Dawn", () => {
   it(
     "gives the Thank-you page not_yet, then the service's redirect link, after order_placed; the Order status page only to the order's customer; the admin its guided link",
     { timeout: 180_000 },

@@ -1,10 +1,11 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator/server";
 import type { EmulatorClient } from "../../emulator/test-support";
 import type { RunningStore } from "../../store/server/server";
+import { describeWithDawn } from "../../store/storefront/theme/with-dawn";
 import {
   sellLaptopsWithPlans,
   startAppAgainstStore,
@@ -41,7 +42,10 @@ const appLog = () => stack?.explain() ?? "";
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  stack = await startAppAgainstStore({ storefrontShop: SHOP });
+  stack = await startAppAgainstStore({
+    storefrontShop: SHOP,
+    storefrontApp: { block: true, embed: true, theme: "dawn" },
+  });
   ({ emulator, service, store } = stack);
   ({ laptop } = await sellLaptopsWithPlans(stack, SHOP));
   browser = await launchChromium();
@@ -108,7 +112,7 @@ async function redirectLinkOf(orderId: string): Promise<string | undefined> {
 
 const banner = (block: FrameLocator) => block.locator("s-banner");
 
-describe("the Thank-you page after a checkout without a plan", () => {
+describeWithDawn("the Thank-you page after a checkout without a plan", () => {
   it(
     "shows the app's block with the service's redirect link for the order, in English and German",
     { timeout: 120_000 },

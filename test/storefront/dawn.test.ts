@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startStore, type RunningStore } from "../../store/server/server";
 import { emptyCarts } from "../../store/storefront/theme/routes";
 import { seedCatalog, type TestCatalog } from "../../store/storefront/theme/test-shop";
+import { describeWithDawn } from "../../store/storefront/theme/with-dawn";
 import { repoRoot } from "../support/test-env";
 import { launchChromium } from "./browser";
 
@@ -22,7 +23,7 @@ let browser: Browser;
 let catalog: TestCatalog;
 
 beforeAll(async () => {
-  store = await startStore();
+  store = await startStore({ storefrontApp: { block: true, embed: true, theme: "dawn" } });
   catalog = seedCatalog(store.state);
   browser = await launchChromium();
 }, 60_000);
@@ -32,7 +33,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-describe("Dawn's product page in Chromium", () => {
+describeWithDawn("Dawn's product page in Chromium", () => {
   it("shows our offer in the product form area and changes variant through Dawn's JS", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
     const page = await context.newPage();

@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { toLiquidHtmlAST, walk, type LiquidHtmlNode } from "@shopify/liquid-html-parser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { StoreState } from "../../state";
 import type { StorefrontRequest } from "../contract";
-import { dawnDir, extensionDir, readThemeJson } from "./files";
+import { extensionDir, readThemeJson, themeDirOf } from "./files";
 import { dawnTheme, emptyCarts, storefrontProducts } from "./routes";
 import { seedCatalog } from "./test-shop";
+import { describeWithDawn } from "./with-dawn";
 
 /*
  * What Dawn's reachable Liquid uses, inventoried with Shopify's own parser, against what the
@@ -42,7 +43,7 @@ function sectionFilesOf(jsonFile: string): string[] {
 }
 
 function inventory(): Inventory {
-  const dir = dawnDir();
+  const dir = themeDirOf("dawn");
   const found: Inventory = {
     files: new Set(),
     tags: new Set(),
@@ -120,11 +121,11 @@ beforeAll(() => {
     cart: emptyCarts.cartJson(catalog.shop, undefined),
     url: `/products/${catalog.snowboard.handle}`,
     locale: "en",
-    app: { block: true, embed: true },
+    app: { block: true, embed: true, theme: "dawn" },
   };
 });
 
-describe("Dawn's Liquid, inventoried with @shopify/liquid-html-parser", () => {
+describeWithDawn("Dawn's Liquid, inventoried with @shopify/liquid-html-parser", () => {
   it("uses only tags, filters and global objects the renderer implements", async () => {
     const found = inventory();
     // The trial counted 50 files and 62 filters (its 21 tags counted branches such as `else`).
@@ -197,7 +198,7 @@ describe("Dawn's Liquid, inventoried with @shopify/liquid-html-parser", () => {
   });
 });
 
-describe("failing loudly", () => {
+describeWithDawn("failing loudly, in Dawn", () => {
   it("throws on an unknown filter", async () => {
     await expect(dawnTheme().renderLiquid(request, "{{ 'x' | no_such_filter }}")).rejects.toThrow(
       /no_such_filter/,

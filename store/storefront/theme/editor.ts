@@ -1,8 +1,8 @@
 import { isJsonObject, type JsonObject } from "./files";
 
 /*
- * The theme editor's saves that install our theme app extension, applied in memory to Dawn's
- * own files (never written back): the product block in the product template's main section,
+ * The theme editor's saves that install our theme app extension, applied in memory to the
+ * theme's own files (never written back): the product block in the product template's main section,
  * just before the buy buttons, and the app embed switched on in settings_data.json. This is
  * what a merchant's "Add block" and "App embeds" toggle save on Shopify.
  */
@@ -19,7 +19,7 @@ export const EMBED_BLOCK_ID = "11223344556677889900";
 export interface AppSwitches {
   block: boolean;
   embed: boolean;
-  /** Dawn's "Cart type" setting, saved in the editor like the embed; Dawn's own when absent. */
+  /** The theme's "Cart type" setting, saved in the editor like the embed; its own when absent. */
   cartType?: "drawer" | "page" | "notification";
 }
 
@@ -79,7 +79,7 @@ export function withCartRulesEmbed(settingsData: JsonObject): JsonObject {
   return data;
 }
 
-/** Dawn's product template and settings data as the editor saved them for these switches. */
+/** The theme's product template and settings data as the editor saved them for these switches. */
 export function installApp(
   files: { productTemplate: JsonObject; settingsData: JsonObject },
   switches: AppSwitches,

@@ -3,26 +3,60 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /*
- * Where the storefront's Liquid comes from: Shopify's Dawn (read from ../shared, never edited)
- * and the app's theme extension (extensions/svc-protection).
+ * Where the storefront's Liquid comes from: the published theme and the app's theme extension
+ * (extensions/svc-protection). The theme is Shopify's Dawn when SHOPIFY_THEMES_DIR names a
+ * folder holding dawn/ (read there, never edited or copied), else our own basic theme
+ * (store/themes/basic), so a clone with nothing beside it has a working shop. Nothing here
+ * looks beside the clone unless told to.
  */
 
-export const THEME_NAME = "dawn";
+export type ThemeName = "dawn" | "basic";
+
+type Env = Record<string, string | undefined>;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-export function themesDir(): string {
-  return process.env.SHOPIFY_THEMES_DIR ?? path.resolve(repoRoot, "../shared/fixtures/themes");
+export const BASIC_THEME_DIR = path.join(repoRoot, "store/themes/basic");
+
+/** How to get Dawn, for a skipped test's name and the store's line about its theme. */
+export const DAWN_HOW_TO =
+  "set SHOPIFY_THEMES_DIR to a folder holding dawn/ (Shopify's Dawn 15.x, github.com/Shopify/dawn)";
+
+function isTheme(dir: string): boolean {
+  return existsSync(path.join(dir, "layout/theme.liquid"));
 }
 
-export function dawnDir(): string {
-  const dir = path.join(themesDir(), THEME_NAME);
-  if (!existsSync(path.join(dir, "layout/theme.liquid"))) {
-    throw new Error(
-      `Dawn is not at ${dir}: set SHOPIFY_THEMES_DIR to the directory holding themes/dawn`,
-    );
+/**
+ * Dawn's folder, from SHOPIFY_THEMES_DIR; undefined when the variable is not set. A variable
+ * that names a folder without dawn/ is a mistake, not a request for the basic theme: it throws.
+ */
+export function dawnDir(env: Env = process.env): string | undefined {
+  const themes = env.SHOPIFY_THEMES_DIR;
+  if (themes === undefined || themes === "") return undefined;
+  const dir = path.resolve(themes, "dawn");
+  if (!isTheme(dir)) {
+    throw new Error(`SHOPIFY_THEMES_DIR=${themes} holds no Dawn (no ${dir}/layout/theme.liquid)`);
   }
   return dir;
+}
+
+/** The theme the storefront renders unless a test names one: Dawn when it is given, else basic. */
+export function defaultThemeName(env: Env = process.env): ThemeName {
+  return dawnDir(env) === undefined ? "basic" : "dawn";
+}
+
+export function themeDirOf(name: ThemeName, env: Env = process.env): string {
+  if (name === "basic") return BASIC_THEME_DIR;
+  const dir = dawnDir(env);
+  if (dir === undefined) throw new Error(`Dawn not found: ${DAWN_HOW_TO}`);
+  return dir;
+}
+
+/** One line for the dev script and `npm run store`: which theme the storefront renders. */
+export function describeStorefrontTheme(env: Env = process.env): string {
+  const dawn = dawnDir(env);
+  if (dawn !== undefined) return `Shopify's Dawn from ${dawn}`;
+  return `the basic theme (store/themes/basic); for Shopify's Dawn, ${DAWN_HOW_TO}`;
 }
 
 export function extensionDir(): string {

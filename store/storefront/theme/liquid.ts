@@ -757,7 +757,7 @@ export function createShopifyLiquid(partialsDir: string, hooks: ThemeHooks): Liq
     "section",
     namedRenderTag(async (ctx, name) => {
       const html = await hooks.renderStaticSection(ctx, name);
-      if (html === null) throw new Error(`section tag: Dawn has no section ${name}`);
+      if (html === null) throw new Error(`section tag: the theme has no section ${name}`);
       return html;
     }),
   );

@@ -6,6 +6,7 @@ import { OFFER_BLOCK_ID } from "./editor";
 import { optionValueId } from "./objects";
 import { dawnTheme, registerThemeRoutes, renderSections, storefrontProducts } from "./routes";
 import { fixedCarts, seedCatalog, type TestCatalog } from "./test-shop";
+import { DAWN_DIR, describeWithDawn } from "./with-dawn";
 
 interface Harness {
   app: FastifyInstance;
@@ -21,6 +22,7 @@ async function storefront(
     block?: boolean;
     embed?: boolean;
     cartType?: StorefrontRequest["app"]["cartType"];
+    theme?: StorefrontRequest["app"]["theme"];
   } = {},
 ): Promise<Harness> {
   const state = new StoreState();
@@ -33,6 +35,7 @@ async function storefront(
     app: () => ({
       block: options.block ?? true,
       embed: options.embed ?? true,
+      theme: options.theme ?? "dawn",
       ...(options.cartType ? { cartType: options.cartType } : {}),
     }),
   });
@@ -46,7 +49,7 @@ afterEach(async () => {
 
 beforeAll(() => {
   // Parse Dawn once up front so the first test's timeout is not spent on it.
-  dawnTheme();
+  if (DAWN_DIR !== undefined) dawnTheme();
 });
 
 function expectCleanPage(html: string) {
@@ -56,7 +59,7 @@ function expectCleanPage(html: string) {
   expect(html).toContain('Shopify.routes.root = "/"');
 }
 
-describe("Dawn's pages", () => {
+describeWithDawn("Dawn's pages", () => {
   it("renders the product page with our block in the product form area and the embed before </body>", async () => {
     const { app, catalog } = await storefront();
     const response = await app.inject(`/products/${catalog.snowboard.handle}`);
@@ -183,7 +186,7 @@ describe("Dawn's pages", () => {
   });
 });
 
-describe("Section Rendering API", () => {
+describeWithDawn("Section Rendering API, on Dawn", () => {
   it("answers ?sections= with a JSON map, null for an unknown section", async () => {
     const { app } = await storefront({ filledCart: true });
     const response = await app.inject("/cart?sections=cart-icon-bubble,main-cart-items,nope");
@@ -206,7 +209,7 @@ describe("Section Rendering API", () => {
       cart: fixedCarts(catalog, filled).cartJson(catalog.shop, "t"),
       url: `/products/${catalog.snowboard.handle}`,
       locale: "en",
-      app: { block: true, embed: true },
+      app: { block: true, embed: true, theme: "dawn" },
     });
     const ids = [
       "cart-notification-product",
@@ -248,9 +251,9 @@ describe("Section Rendering API", () => {
   });
 });
 
-describe("product JSON, variants and assets", () => {
+describe("product JSON and variants, on any theme", () => {
   it("answers /products/<handle>.js as Shopify's product JSON", async () => {
-    const { app, catalog } = await storefront();
+    const { app, catalog } = await storefront({ theme: "basic" });
     const response = await app.inject(`/products/${catalog.snowboard.handle}.js`);
     expect(response.statusCode).toBe(200);
     const product = response.json<{
@@ -268,7 +271,7 @@ describe("product JSON, variants and assets", () => {
   });
 
   it("redirects /variants/<id> to its product with the query kept", async () => {
-    const { app, catalog } = await storefront();
+    const { app, catalog } = await storefront({ theme: "basic" });
     const large = catalog.snowboard.variants[1];
     const response = await app.inject(`/variants/${large?.id}/?section_id=x`);
     expect(response.statusCode).toBe(302);
@@ -276,7 +279,9 @@ describe("product JSON, variants and assets", () => {
       `/products/${catalog.snowboard.handle}?section_id=x&variant=${large?.id}`,
     );
   });
+});
 
+describeWithDawn("Dawn's assets", () => {
   it("serves Dawn's assets, the compiled {% javascript %} and the extension's assets", async () => {
     const { app } = await storefront();
     const global = await app.inject("/cdn/shop/t/1/assets/global.js?v=1");

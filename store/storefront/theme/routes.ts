@@ -12,16 +12,17 @@ import {
 } from "../contract";
 export { storefrontProducts };
 import { appNamespaceOf, productJson } from "./objects";
+import { defaultThemeName, type ThemeName } from "./files";
 import {
   COMPILED_ASSET_PREFIX,
-  DawnTheme,
   EXTENSION_ASSET_PREFIX,
+  StorefrontTheme,
   THEME_ASSET_PREFIX,
 } from "./theme";
 
 /*
  * The storefront's pages at the root of the store's origin, as Shopify serves a shop at its
- * domain: Dawn's index, product, collection and cart pages, the Section Rendering API on each
+ * domain: the published theme's index, product, collection and cart pages, the Section Rendering API on each
  * (`?section_id=`, `?sections=`), /products/<handle>.js, and the theme's and the extension's
  * assets at CDN-like paths.
  */
@@ -34,17 +35,29 @@ export interface ThemeRouteDeps {
   app: () => StorefrontRequest["app"];
 }
 
-let sharedTheme: DawnTheme | undefined;
+const themes = new Map<ThemeName, StorefrontTheme>();
 
-/** Dawn, parsed once per process (its templates are cached as they are first rendered). */
-export function dawnTheme(): DawnTheme {
-  sharedTheme ??= new DawnTheme();
-  return sharedTheme;
+/** A theme, parsed once per process (its templates are cached as they are first rendered). */
+export function themeNamed(name: ThemeName): StorefrontTheme {
+  let theme = themes.get(name);
+  if (!theme) {
+    theme = new StorefrontTheme({ name });
+    themes.set(name, theme);
+  }
+  return theme;
 }
 
-/** The cart API's `sections` parameter, answered by Dawn's sections (Section Rendering API). */
+/** Dawn; throws when SHOPIFY_THEMES_DIR does not give it. */
+export const dawnTheme = (): StorefrontTheme => themeNamed("dawn");
+
+/** The theme a request renders: the one the store was told to publish, else the default. */
+export function themeOf(app: StorefrontRequest["app"]): StorefrontTheme {
+  return themeNamed(app.theme ?? defaultThemeName());
+}
+
+/** The cart API's `sections` parameter, answered by the theme's sections (Section Rendering API). */
 export const renderSections: RenderSections = (request, sectionIds) =>
-  dawnTheme().renderSections(request, sectionIds);
+  themeOf(request.app).renderSections(request, sectionIds);
 
 export function cartTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie ?? "";
@@ -78,7 +91,7 @@ export async function registerThemeRoutes(
   app: FastifyInstance,
   deps: ThemeRouteDeps,
 ): Promise<void> {
-  const theme = () => dawnTheme();
+  const theme = () => themeOf(deps.app());
 
   const storefrontRequest = (request: FastifyRequest, shop: StoreShop): StorefrontRequest =>
     storefrontRequestOf(deps, shop, deps.carts.cartJson(shop, cartTokenOf(request)), request.url);
@@ -86,7 +99,7 @@ export async function registerThemeRoutes(
   const noShop = (reply: FastifyReply) =>
     reply.code(404).type("text/plain; charset=utf-8").send("This store has no shop to show yet");
 
-  /** A page, or only its sections when Dawn's JS asks for them by ID. */
+  /** A page, or only its sections when the theme's JS asks for them by ID. */
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const shop = deps.storefrontShop();
     if (!shop) return noShop(reply);

@@ -6,13 +6,14 @@ import { Drop, type Context, type Liquid, type Template } from "liquidjs";
 import type { StorefrontRequest } from "../contract";
 import { appBlockOf, installApp, type AppSwitches } from "./editor";
 import {
-  dawnDir,
   extensionDir,
   isJsonObject,
   lookupTranslation,
   readThemeJson,
   schemaOf,
+  themeDirOf,
   type JsonObject,
+  type ThemeName,
 } from "./files";
 import { AppBlockDrop, createShopifyLiquid, translationOf, type ThemeHooks } from "./liquid";
 import {
@@ -31,10 +32,11 @@ import {
 import { ColorDrop, ColorSchemeDrop, FontDrop } from "./values";
 
 /*
- * Dawn rendered as Shopify renders it: a JSON template's sections, each wrapped in its
- * `shopify-section` element, inside layout/theme.liquid with the header and footer groups. The
- * same code answers the Section Rendering API (`?section_id=`, `?sections=`, and the cart
- * API's `sections`), so what Dawn's JS swaps in is what the page first showed.
+ * An Online Store 2.0 theme (Dawn, or our basic theme) rendered as Shopify renders it: a JSON
+ * template's sections, each wrapped in its `shopify-section` element, inside layout/theme.liquid
+ * with the header and footer groups. The same code answers the Section Rendering API
+ * (`?section_id=`, `?sections=`, and the cart API's `sections`), so what the theme's JS swaps in
+ * is what the page first showed.
  */
 
 export const THEME_ID = "1";
@@ -159,8 +161,11 @@ function escapeScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-export class DawnTheme {
+export class StorefrontTheme {
+  readonly name: ThemeName;
   readonly dir: string;
+  /** settings_schema.json's theme_info, for `Shopify.theme` and messages. */
+  private readonly info: { name: string; version: string; storeId: number | null };
   readonly extensionDir: string;
   private readonly liquid: Liquid;
   private readonly extensionLiquid: Liquid;
@@ -176,8 +181,9 @@ export class DawnTheme {
   /** Every `{% javascript %}` and `{% stylesheet %}` of the theme, as Shopify compiles them. */
   readonly compiledAssets: { scripts: string; styles: string };
 
-  constructor(options: { dir?: string; extensionDir?: string } = {}) {
-    this.dir = options.dir ?? dawnDir();
+  constructor(options: { name: ThemeName; dir?: string; extensionDir?: string }) {
+    this.name = options.name;
+    this.dir = options.dir ?? themeDirOf(options.name);
     this.extensionDir = options.extensionDir ?? extensionDir();
     this.locale = readThemeJson(path.join(this.dir, "locales/en.default.json"));
     this.schemaLocale = readThemeJson(path.join(this.dir, "locales/en.default.schema.json"));
@@ -195,6 +201,13 @@ export class DawnTheme {
     this.settingsSchema = JSON.parse(
       readFileSync(path.join(this.dir, "config/settings_schema.json"), "utf8"),
     ) as JsonObject[];
+    const info = this.settingsSchema.find((group) => group.name === "theme_info") ?? {};
+    this.info = {
+      name: typeof info.theme_name === "string" ? info.theme_name : options.name,
+      version: typeof info.theme_version === "string" ? info.theme_version : "0.0.0",
+      // Only a theme from Shopify's theme store has an ID there (Dawn's is 887).
+      storeId: options.name === "dawn" ? 887 : null,
+    };
     this.compiledAssets = this.compileAssets();
     this.liquid = createShopifyLiquid(path.join(this.dir, "snippets"), this.hooks("theme"));
     this.extensionLiquid = createShopifyLiquid(
@@ -231,7 +244,7 @@ export class DawnTheme {
     const text = translationOf(value, key, params);
     if (text === undefined) {
       throw new Error(
-        `Translation missing: en.${key} (${kind === "theme" ? "Dawn" : "svc-protection"})`,
+        `Translation missing: en.${key} (${kind === "theme" ? this.info.name : "svc-protection"})`,
       );
     }
     return text;
@@ -250,7 +263,9 @@ export class DawnTheme {
     const dir = path.join(kind === "theme" ? this.dir : this.extensionDir, "assets");
     const resolved = path.resolve(dir, file);
     if (!resolved.startsWith(dir + path.sep) || !existsSync(resolved)) {
-      throw new Error(`Asset ${file} is not in ${kind === "theme" ? "Dawn" : "svc-protection"}`);
+      throw new Error(
+        `Asset ${file} is not in ${kind === "theme" ? this.info.name : "svc-protection"}`,
+      );
     }
     return resolved;
   }
@@ -786,7 +801,7 @@ export class DawnTheme {
       `Shopify.locale = "en";`,
       `Shopify.currency = ${escapeScript({ active: shop.currency, rate: "1.0" })};`,
       `Shopify.country = ${escapeScript(country)};`,
-      `Shopify.theme = ${escapeScript({ name: "Dawn", id: Number(THEME_ID), schema_name: "Dawn", schema_version: "15.4.1", theme_store_id: 887, role: "main" })};`,
+      `Shopify.theme = ${escapeScript({ name: this.info.name, id: Number(THEME_ID), schema_name: this.info.name, schema_version: this.info.version, theme_store_id: this.info.storeId, role: "main" })};`,
       `Shopify.cdnHost = ${escapeScript(`${new URL(origin).host}/cdn`)};`,
       "Shopify.routes = Shopify.routes || {};",
       `Shopify.routes.root = "/";`,
@@ -857,7 +872,7 @@ export class DawnTheme {
     };
   }
 
-  /** Renders a Liquid string as a Dawn snippet would (for tests of the engine's strictness). */
+  /** Renders a Liquid string as one of the theme's snippets would (for tests of the engine's strictness). */
   async renderLiquid(request: StorefrontRequest, source: string): Promise<string> {
     const state = this.renderState(request);
     const globals = await this.pageGlobals(state, "http://localhost");
