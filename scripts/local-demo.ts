@@ -4,10 +4,11 @@ import type { Catalogue } from "../emulator/catalogue";
 import { mintSessionToken } from "../store/server/session-token";
 
 // The demo that `npm run local` runs against the local Shopify store, as a merchant would set up a
-// shop: the demo shop is created and the app installed into it, the sandbox key connected, the
-// app's protection items created through its own admin action and their IDs given to the
-// service, and a few products put on the Online Store. The newcomer then shops in it. With
-// SVC_LOCAL_DEMO=lifecycle a scripted order is also placed, shipped, refunded and cancelled.
+// shop: the demo shop is created and the app installed into it, the sandbox key connected on the
+// app's Connection page (which has the service verify it), the app's protection items created
+// through its own admin action and their IDs given to the service, and a few products put on the
+// Online Store. The newcomer then shops in it. With SVC_LOCAL_DEMO=lifecycle a scripted order is
+// also placed, shipped, refunded and cancelled.
 
 export const DEMO_SHOP = "svc-demo.myshopify.com";
 /** shopify.app.toml's `handle`: the embedded admin is at /admin/apps/<handle>. */
@@ -116,29 +117,13 @@ async function waitForHealth(appUrl: string, timeoutMs: number) {
   throw new Error(`The app did not answer ${appUrl}/healthz within ${timeoutMs / 1000} s`);
 }
 
-/**
- * The store starts empty on every run, so the app forgets the demo shop first, as after
- * shop/redact; then the shop's sandbox key is saved as the Connection page saves it.
- */
-async function withAppDatabase(
-  env: DemoOptions["env"],
-  work: "forget" | "connect",
-  sandboxKey: string,
-) {
+/** The store starts empty on every run, so the app forgets the demo shop first, as after shop/redact. */
+async function forgetDemoShop(env: DemoOptions["env"]) {
   const { createPrismaClient } = await import("../app/db/client.server");
+  const { eraseShopData } = await import("../app/models/ShopData.server");
   const db = createPrismaClient(env.DATABASE_URL);
   try {
-    if (work === "forget") {
-      const { eraseShopData } = await import("../app/models/ShopData.server");
-      await eraseShopData(db, DEMO_SHOP);
-      return;
-    }
-    const { getSecretBox } = await import("../app/crypto/secrets.server");
-    const { saveConnectionKeys } = await import("../app/models/ShopConnection.server");
-    await saveConnectionKeys(db, getSecretBox(), DEMO_SHOP, {
-      environment: "sandbox",
-      sandboxSecretKey: sandboxKey,
-    });
+    await eraseShopData(db, DEMO_SHOP);
   } finally {
     await db.$disconnect();
   }
@@ -179,6 +164,24 @@ function adminClient(options: DemoOptions) {
       redirect: "manual",
     });
   };
+}
+
+/**
+ * The merchant's own step 1: the Connection page's form, whose action saves the key only once the
+ * service (here the emulator) accepts it, and records when it did.
+ */
+async function connectSandboxKey(options: DemoOptions) {
+  const answer = await answerOf(
+    await adminClient(options)("/app/connection", "routes/app.connection", {
+      intent: "save_keys",
+      environment: "sandbox",
+      secretKey: options.sandboxKey,
+    }),
+    "The app's Connection page",
+  );
+  if (answer.ok !== true) {
+    throw new Error(`The app did not connect the sandbox key: ${JSON.stringify(answer)}`);
+  }
 }
 
 function decimal(minorUnits: number): string {
@@ -348,7 +351,7 @@ export async function runStoreDemo(options: DemoOptions): Promise<DemoLinks> {
   const log = options.log ?? ((line: string) => console.log(line));
   const control = storeControl(options.storeUrl);
   await waitForHealth(options.appUrl, 120_000);
-  await withAppDatabase(options.env, "forget", options.sandboxKey);
+  await forgetDemoShop(options.env);
 
   log(`setting up the demo shop ${DEMO_SHOP} in the local Shopify store`);
   await control("shops", {
@@ -367,8 +370,8 @@ export async function runStoreDemo(options: DemoOptions): Promise<DemoLinks> {
   );
   await control(`shops/${DEMO_SHOP}/install`, {});
   log("installed the app (managed install, token exchange, offline session)");
-  await withAppDatabase(options.env, "connect", options.sandboxKey);
-  log(`connected the sandbox key ${options.sandboxKey}`);
+  await connectSandboxKey(options);
+  log(`connected the sandbox key ${options.sandboxKey} (the service accepted it)`);
 
   await setUpProtectionItems(options, log);
   const featured = created[0]!;

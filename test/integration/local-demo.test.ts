@@ -12,13 +12,16 @@ import {
   runStoreDemo,
   type DemoLinks,
 } from "../../scripts/local-demo";
+import { BROWSER_USER_AGENT } from "../storefront/browser";
 import { startAppAgainstStore, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
+import { sessionToken } from "../support/session-token";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 
 // README command 1's demo without its scripted order: run against the built app, the local store
-// and the emulator, it must leave the demo shop as a newcomer finds it (installed, connected,
-// protection items the service sells, products on the Online Store) and print the three pages.
+// and the emulator, it must leave the demo shop as a newcomer finds it (installed, its sandbox key
+// verified by the service as the Connection page verifies a merchant's, protection items the
+// service sells, products on the Online Store) and print the three pages.
 
 interface StoreProduct {
   id: string;
@@ -73,6 +76,38 @@ describe(`the local demo's set-up (${testDatabaseProvider()})`, () => {
     const connection = await getShopConnection(prisma, DEMO_SHOP);
     expect(connection).not.toBeNull();
     expect(openSecretKey(getSecretBox(), connection!, "sandbox")).toBe(SANDBOX_KEY);
+  });
+
+  it("connects the key through the Connection page, which has the service verify it", async () => {
+    const connection = await getShopConnection(prisma, DEMO_SHOP);
+    expect(connection?.sandboxKeyVerifiedAt).toBeInstanceOf(Date);
+    expect(connection?.status).toBe("connected");
+    // The app's key check reached the service (reset before the second run) and passed.
+    const checks = (await app.service.requests()).filter(
+      (request) => request.query.product_id === "svc-key-check",
+    );
+    expect(checks.map(({ environment, status }) => ({ environment, status }))).toEqual([
+      { environment: "sandbox", status: 200 },
+    ]);
+  });
+
+  it("shows step 1 of the admin home's checklist done, as it says Connected", async () => {
+    const answer = await fetch(
+      `${app.server.url}/app?shop=${DEMO_SHOP}&_data=${encodeURIComponent("routes/app._index")}`,
+      {
+        headers: {
+          Authorization: `Bearer ${sessionToken(DEMO_SHOP)}`,
+          "User-Agent": BROWSER_USER_AGENT,
+        },
+      },
+    );
+    expect(answer.status, app.explain()).toBe(200);
+    const home = (await answer.json()) as {
+      connection: { status: string } | null;
+      checklist: { steps: { id: string; done: boolean }[] };
+    };
+    expect(home.connection?.status).toBe("connected");
+    expect(home.checklist.steps[0]).toMatchObject({ id: "sandbox_key", done: true });
   });
 
   it("puts the merchant's products, with their variants, on the Online Store", async () => {
