@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseWebhookJson } from "../../app/lib/json";
 import type { EmulatorClient } from "../../emulator/test-support";
@@ -14,7 +14,23 @@ import {
   type StoreProduct,
 } from "../support/app-against-store";
 import { repoRoot } from "../support/test-env";
-import { BROWSER_USER_AGENT, launchChromium } from "./browser";
+import { launchChromium } from "./browser";
+import {
+  act as actAndSettle,
+  cartOf,
+  expectNoProblems,
+  expectPlanFollows as expectPlanFollowsFor,
+  openBuyer as openBuyerIn,
+  PROPERTY,
+  planAndProduct,
+  quiet,
+  roundsInJs,
+  SESSION_ATTRIBUTE,
+  settle as settleOnce,
+  syncsOf,
+  type CartLine,
+  type Watch,
+} from "./buyer";
 
 /*
  * A buyer in Chromium, through Dawn's own JavaScript and our extension's, against the real app:
@@ -26,26 +42,11 @@ import { BROWSER_USER_AGENT, launchChromium } from "./browser";
  * notification, the cart page, the cart drawer); with SVC_UPDATE_SCREENSHOTS=1 the product page
  * also goes to docs/screenshots/storefront-product.png, which the README links.
  *
- * After every cart change the app embed reconciles the plan line with its product. "One settle"
- * is: the embed has reported at least one sync since the change, no request of the page is in
- * flight, and two reads of /cart.js agree. Only then is the cart compared.
+ * The buyer, the watch on the page and "one settle" after each cart change are in ./buyer.ts.
  */
 
 const SHOP = "svc-buyer.myshopify.com";
-const PROPERTY = "_svc_protected_product_ref";
-const SESSION_ATTRIBUTE = "_svc_user_session_id";
-/** Marks the test's own reads of /cart.js, which are not the page's activity. */
-const TEST_READ = "x-buyer-test-read";
 const artifacts = path.join(repoRoot, "test/artifacts");
-
-interface CartLine {
-  key: string;
-  /** Exact: /cart.js is read losslessly here (IDs past 2^53 as strings). */
-  variant_id: string;
-  quantity: number;
-  product_title: string;
-  properties: Record<string, string> | null;
-}
 
 let stack: AppAgainstStore;
 let service: EmulatorClient;
@@ -58,12 +59,19 @@ let laptop: StoreProduct;
 let buying: { id: string; price: string };
 let planVariants: { id: string; price: string }[];
 
-/** Whether a JS number (JSON.parse of /cart.js in a browser) changes this ID. */
-function roundsInJs(id: string): boolean {
-  return BigInt(Number(id)) !== BigInt(id);
-}
-
 const appLog = () => stack?.explain() ?? "";
+
+const openBuyer = () => openBuyerIn(browser);
+const act = (page: Page, watch: Watch, step: string, action: () => Promise<unknown>) =>
+  actAndSettle(page, watch, step, action, appLog);
+const settle = (page: Page, watch: Watch, syncsBefore: number) =>
+  settleOnce(page, watch, syncsBefore, appLog);
+/** The laptop the buyer buys and its plans: the cart's lines for it, at `quantity`. */
+const expectPlanFollows = (items: CartLine[], quantity: number, step: string) =>
+  expectPlanFollowsFor(items, quantity, step, {
+    variantId: buying.id,
+    planVariantIds: planVariants.map((variant) => variant.id),
+  });
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
@@ -91,71 +99,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Everything that went wrong on the page, named; asserted empty at the end. */
-interface Watch {
-  problems: string[];
-  /** Requests of the page not yet finished or failed. */
-  inFlight: Set<string>;
-  lastActivity: number;
-}
-
-async function openBuyer(): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    userAgent: BROWSER_USER_AGENT,
-  });
-  const watch: Watch = { problems: [], inFlight: new Set(), lastActivity: Date.now() };
-  // Nothing may leave the machine.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
-    watch.problems.push(`outside request: ${route.request().url()}`);
-    return route.abort();
-  });
-  // The embed announces each finished sync; the count tells a settle that one has run.
-  await context.addInitScript(() => {
-    const counter = window as unknown as { svcSyncs: number };
-    counter.svcSyncs = 0;
-    document.addEventListener("svc:cart-synced", () => (counter.svcSyncs += 1));
-  });
-  const page = await context.newPage();
-  const where = () => new URL(page.url()).pathname;
-  page.on("console", (message) => {
-    if (message.type() === "error") watch.problems.push(`console on ${where()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) =>
-    watch.problems.push(`page error on ${where()}: ${error.message}`),
-  );
-  let next = 0;
-  const ids = new WeakMap<object, string>();
-  page.on("request", (request) => {
-    if (request.headers()[TEST_READ]) return;
-    const id = String(next++);
-    ids.set(request, id);
-    watch.inFlight.add(id);
-    watch.lastActivity = Date.now();
-  });
-  const done = (request: object) => {
-    const id = ids.get(request);
-    if (id === undefined) return;
-    watch.inFlight.delete(id);
-    watch.lastActivity = Date.now();
-  };
-  page.on("requestfinished", done);
-  page.on("requestfailed", (request) => {
-    done(request);
-    watch.problems.push(
-      `failed request: ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
-    );
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400) {
-      watch.problems.push(
-        `HTTP ${response.status()}: ${response.request().method()} ${response.url()}`,
-      );
-    }
-  });
-  return { context, page, watch };
-}
-
 /** Polls `read` until it gives a value, or fails naming `what`. */
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -164,94 +107,6 @@ async function waitFor<T>(read: () => Promise<T | undefined>, what: string, time
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what} never came${appLog()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** /cart.js with its attributes, as the page's own fetch gets it. */
-async function cartWithAttributes(page: Page): Promise<{ attributes: Record<string, string> }> {
-  const text = await page.evaluate(
-    async (marker) =>
-      (await fetch("/cart.js", { headers: { accept: "application/json", [marker]: "1" } })).text(),
-    TEST_READ,
-  );
-  return parseWebhookJson(text) as { attributes: Record<string, string> };
-}
-
-/** /cart.js as the page's own fetch gets it, parsed without rounding its IDs. */
-async function cartOf(page: Page): Promise<{ token: string; items: CartLine[] }> {
-  const text = await page.evaluate(
-    async (marker) =>
-      (await fetch("/cart.js", { headers: { accept: "application/json", [marker]: "1" } })).text(),
-    TEST_READ,
-  );
-  return parseWebhookJson(text) as { token: string; items: CartLine[] };
-}
-
-const syncsOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { svcSyncs: number }).svcSyncs);
-
-const signatureOf = (items: CartLine[]) =>
-  items.map((item) => `${item.key}×${item.quantity}`).join(",");
-
-/**
- * Waits for one settle after an action taken when the embed had reported `syncsBefore` syncs,
- * and gives the cart then.
- */
-async function settle(page: Page, watch: Watch, syncsBefore: number, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let previous: string | undefined;
-  for (;;) {
-    const quiet = watch.inFlight.size === 0 && Date.now() - watch.lastActivity > 300;
-    if (quiet && (await syncsOf(page)) > syncsBefore) {
-      const cart = await cartOf(page);
-      const signature = signatureOf(cart.items);
-      if (signature === previous) return cart;
-      previous = signature;
-    } else previous = undefined;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `The cart did not settle within ${timeoutMs} ms (in flight: ${watch.inFlight.size}, ` +
-          `syncs: ${await syncsOf(page)} after ${syncsBefore})${appLog()}`,
-      );
-    }
-    await page.waitForTimeout(100);
-  }
-}
-
-/**
- * Waits until the page has nothing in flight, before a navigation: one that cut a request off
- * would be a failed request that no buyer's action caused.
- */
-async function quiet(watch: Watch, timeoutMs = 10_000) {
-  await expect
-    .poll(() => watch.inFlight.size === 0 && Date.now() - watch.lastActivity > 300, {
-      timeout: timeoutMs,
-    })
-    .toBe(true);
-}
-
-/** The product's lines and the plan lines that protect it, with what a buyer must see. */
-function planAndProduct(items: CartLine[], productVariantId: string) {
-  const products = items.filter(
-    (item) => item.variant_id === productVariantId && !item.properties?.[PROPERTY],
-  );
-  const plans = items.filter((item) => item.properties?.[PROPERTY] !== undefined);
-  const productQuantity = products.reduce((sum, item) => sum + item.quantity, 0);
-  const planQuantity = plans.reduce((sum, item) => sum + item.quantity, 0);
-  return { products, plans, productQuantity, planQuantity };
-}
-
-function expectPlanFollows(items: CartLine[], quantity: number, step: string) {
-  const variantId = buying.id;
-  const { plans, productQuantity, planQuantity } = planAndProduct(items, variantId);
-  const shown = JSON.stringify(
-    items.map((item) => [item.product_title, item.quantity, item.properties]),
-  );
-  expect(productQuantity, `${step}: the laptop's quantity in ${shown}`).toBe(quantity);
-  expect(planQuantity, `${step}: the plan's quantity in ${shown}`).toBe(quantity);
-  for (const plan of plans) {
-    expect(plan.properties?.[PROPERTY], `${step}: the plan's reference`).toBe(variantId);
-    expect(planVariants.map((variant) => variant.id)).toContain(plan.variant_id);
   }
 }
 
@@ -288,16 +143,6 @@ async function changeLaptop(
 ): Promise<void> {
   const changed = await act(page, watch, step, action);
   expectPlanFollows(changed.cart.items, quantity, changed.step);
-}
-
-async function act(page: Page, watch: Watch, step: string, action: () => Promise<unknown>) {
-  const before = await syncsOf(page);
-  await action();
-  return { step, cart: await settle(page, watch, before) };
-}
-
-function expectNoProblems(watch: Watch, where: string) {
-  expect(watch.problems, `Problems on ${where}:\n${watch.problems.join("\n")}`).toEqual([]);
 }
 
 describeWithDawn("a buyer in Chromium through Dawn and the app", () => {
@@ -372,7 +217,7 @@ describeWithDawn("a buyer in Chromium through Dawn and the app", () => {
         expect(JSON.parse(attributeWrites[0]!)).toEqual({
           attributes: { [SESSION_ATTRIBUTE]: session },
         });
-        expect((await cartWithAttributes(page)).attributes[SESSION_ATTRIBUTE]).toBe(session);
+        expect((await cartOf(page)).attributes[SESSION_ATTRIBUTE]).toBe(session);
 
         // Dawn's cart notification (the theme's cart_type), then its "View cart".
         const notification = page.locator("#cart-notification");

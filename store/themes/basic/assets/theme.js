@@ -211,7 +211,10 @@
     });
   }
 
+  // With the drawer, the add stays on the page; with the cart page, the form's own POST goes
+  // there (Shopify redirects /cart/add to /cart), with nothing to cut short on the way.
   function setUpProductForm(form) {
+    if (!drawerEnabled() || !document.getElementById("CartDrawerPanel")) return;
     const error = form.querySelector("[data-form-error]");
     const button = form.querySelector("[data-add-button]");
     form.addEventListener("submit", async (event) => {
@@ -226,10 +229,6 @@
       }
       try {
         const answer = await postCart("cart/add.js", body);
-        if (!drawerEnabled() || !document.getElementById("CartDrawerPanel")) {
-          location.href = `${root}cart`;
-          return;
-        }
         applySections(answer.sections);
         openDrawer(button);
       } catch (failure) {
