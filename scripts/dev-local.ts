@@ -6,6 +6,7 @@ import { emulatorSettingsFrom } from "../emulator/config";
 import { startEmulator } from "../emulator/server";
 import { storeSettingsFrom } from "../store/config";
 import { startStore } from "../store/server/server";
+import { describeStorefrontTheme } from "../store/storefront/theme/files";
 import { wantsColour } from "../app/lib/terminal";
 import { devOutput } from "./dev-output";
 import { DEMO_SHOP, demoModeOf, runStoreDemo } from "./local-demo";
@@ -64,6 +65,7 @@ const store = await startStore({
 // sessionStorage the app needs (decision 030).
 const storeUrl = store.url.replace("//127.0.0.1:", "//localhost:");
 say(`local Shopify store: ${storeUrl} (control API: ${storeUrl}/__store, store/README.md)`);
+say(`  storefront theme: ${describeStorefrontTheme()}`);
 
 // The app writes to the same terminal: its logger picks pretty lines there, JSON when piped.
 // Remix's CLI itself, not through npx: a SIGTERM to npx would leave the dev server running.

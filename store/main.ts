@@ -1,5 +1,6 @@
 import { storeSettingsFrom } from "./config";
 import { startStore } from "./server/server";
+import { describeStorefrontTheme } from "./storefront/theme/files";
 
 /*
  * `npm run store`: the local Shopify store on 127.0.0.1 for development. Environment:
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   print(`  origin:       ${store.url}  (the app's SHOPIFY_ADMIN_ORIGIN)`);
   print(`  shop routes:  ${store.url}/shops/{shop}/admin/...`);
   print(`  app config:   ${settings.appConfigPath}`);
+  print(`  storefront:   ${describeStorefrontTheme()}`);
   print(
     `  control API:  ${store.url}/__store/{shops,graphql,webhooks,reset} (see store/README.md)`,
   );
