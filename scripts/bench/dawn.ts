@@ -15,6 +15,7 @@ import { laptopPlansCatalogue } from "../../test/support/service-catalogue";
 import { connectShop } from "../../test/support/shops";
 import { applyTestEnv, TEST_API_KEY, TEST_API_SECRET } from "../../test/support/test-env";
 import { CHROMIUM_PATH } from "../../test/storefront/browser";
+import { themeDirOf } from "../../store/storefront/theme/files";
 import { accountCpu, processTreeCpu } from "./cpu";
 import {
   DAWN_SECTION,
@@ -66,14 +67,16 @@ type Json = Record<string, unknown>;
 // protection items created by the app's own admin action, their variant IDs given to the service.
 
 async function setUp() {
+  // Dawn is measured only where SHOPIFY_THEMES_DIR gives it: without, this names how to get it.
+  themeDirOf("dawn");
   applyTestEnv();
   // Every plans lookup reaches the service: the app's cache-miss path, as bench:storefront.
   process.env.SVC_PLANS_CACHE_TTL_SECONDS = "0";
   await setUpThrowawaySqlite();
   ensureBuild(ROOT);
 
-  // Read by the store on every request: one store, one catalogue, both settings.
-  const switches = { block: true, embed: true };
+  // Read by the store on every request: one store, one catalogue, both settings; Dawn published.
+  const switches = { block: true, embed: true, theme: "dawn" as const };
   const app = await startAppAgainstStore({ storefrontApp: switches, storefrontShop: SHOP });
   onCleanup(() => app.stop());
   const control = async (at: string, body?: unknown) => {
