@@ -13,17 +13,13 @@ failed=0
 started=$SECONDS
 
 finish() {
-  local status=$?
+  local status=$? kept="removed"
+  if [ "${SVC_BARE_CLONE_KEEP:-}" = 1 ]; then kept="kept"; else rm -rf "$work"; fi
   echo
-  echo "Bare clone of $(git -C "$repo" rev-parse --short HEAD) in $clone:"
+  echo "Bare clone of $(git -C "$repo" rev-parse --short HEAD) in $clone ($kept):"
   local line
   for line in "${summary[@]}"; do echo "  $line"; done
   echo "  total: $((SECONDS - started)) s"
-  if [ "${SVC_BARE_CLONE_KEEP:-}" = 1 ]; then
-    echo "  kept: $work"
-  else
-    rm -rf "$work"
-  fi
   if [ "$failed" -ne 0 ] || [ "$status" -ne 0 ]; then
     echo "Bare clone: FAILED"
     exit 1
