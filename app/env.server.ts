@@ -3,6 +3,7 @@ import {
   DATABASE_URL_RULE,
   DEFAULT_DATABASE_URL,
   isSupportedDatabaseUrl,
+  providerOf,
 } from "./lib/database-url";
 
 /**
@@ -51,6 +52,16 @@ const httpUrl = z
 
 const POOL_SIZE_RULE = "must be a whole number from 1 to 10000";
 
+/**
+ * A host only this machine reaches: Shopify and the internet cannot, so plain http to it carries
+ * nothing over a network. Production benchmarks and release tests boot on one machine like this.
+ */
+export function isLoopbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const host = new URL(value).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -70,7 +81,11 @@ const envSchema = z.object({
   // https://{shop}/admin/... are sent to (decision 021). Refused in production.
   SHOPIFY_ADMIN_ORIGIN: httpUrl.optional(),
 
-  DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
+  // Required in production; development and tests default to a SQLite file in the project.
+  DATABASE_URL: databaseUrl.optional(),
+  // PostgreSQL without a pooler in between, for migrations only (decision 039): the app's pool
+  // may go through PgBouncer in transaction mode, where a migration's session is not its own.
+  DIRECT_DATABASE_URL: databaseUrl.optional(),
   // PostgreSQL connections per process (SQLite has one). Keep it × processes below the
   // server's connection limit.
   DATABASE_POOL_SIZE: z.coerce
@@ -79,6 +94,16 @@ const envSchema = z.object({
     .min(1, { error: POOL_SIZE_RULE })
     .max(10_000, { error: POOL_SIZE_RULE })
     .default(10),
+
+  // Migrations (decision 039). "true": every start applies pending migrations (one instance).
+  // "false": `npm run db:migrate` is the release step, and a start with one pending refuses.
+  SVC_MIGRATE_ON_START: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .default("true")
+    .transform((value) => value === "true"),
+  // How long a migration run waits for another run's lock, and a migration for a table's lock.
+  SVC_MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  SVC_MIGRATION_TABLE_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 
   SVC_ENCRYPTION_KEY: encryptionKey,
   // Keys before the last rotations: still open secrets sealed with them (decision 017).
@@ -156,11 +181,44 @@ const envSchema = z.object({
   SVC_VARIANT_CHECK_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(50_000),
 });
 
-export type AppEnv = z.infer<typeof envSchema>;
+type ProductionRules = Pick<z.infer<typeof envSchema>, "NODE_ENV"> &
+  Partial<
+    Pick<
+      z.infer<typeof envSchema>,
+      | "DATABASE_URL"
+      | "DIRECT_DATABASE_URL"
+      | "SHOPIFY_APP_URL"
+      | "SHOPIFY_ADMIN_ORIGIN"
+      | "SVC_BASE_URL"
+    >
+  >;
 
-// A production app that sent its Shopify calls anywhere but Shopify would leak access tokens.
-const appEnvSchema = envSchema.superRefine((env, ctx) => {
-  if (env.SHOPIFY_ADMIN_ORIGIN !== undefined && env.NODE_ENV === "production") {
+/** What production refuses that development and tests allow (decision 038). */
+function checkProductionRules(env: ProductionRules, ctx: z.RefinementCtx) {
+  if (env.DIRECT_DATABASE_URL !== undefined) {
+    // Refinements also run on values that failed their own check: those are reported already.
+    const both = [env.DATABASE_URL ?? DEFAULT_DATABASE_URL, env.DIRECT_DATABASE_URL];
+    const supported = both.every(isSupportedDatabaseUrl);
+    if (supported && !both.every((url) => providerOf(url) === "postgresql")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DIRECT_DATABASE_URL"],
+        message:
+          "is for PostgreSQL behind a pooler: set it only when DATABASE_URL and it are both postgresql:// URLs",
+      });
+    }
+  }
+  if (env.NODE_ENV !== "production") return;
+  if (env.DATABASE_URL === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_URL"],
+      message:
+        "is required when NODE_ENV=production: file:/path/on/a/volume.sqlite (one instance) or postgresql://user:password@host:5432/db",
+    });
+  }
+  // A production app that sent its Shopify calls anywhere but Shopify would leak access tokens.
+  if (env.SHOPIFY_ADMIN_ORIGIN !== undefined) {
     ctx.addIssue({
       code: "custom",
       path: ["SHOPIFY_ADMIN_ORIGIN"],
@@ -168,7 +226,38 @@ const appEnvSchema = envSchema.superRefine((env, ctx) => {
         "must not be set when NODE_ENV=production: it sends the app's Shopify calls to a local store",
     });
   }
-});
+  // Session tokens, OAuth codes and the service's secret keys cross these URLs.
+  for (const variable of ["SHOPIFY_APP_URL", "SVC_BASE_URL"] as const) {
+    const value = env[variable];
+    if (value === undefined || !URL.canParse(value)) continue;
+    if (new URL(value).protocol === "https:" || isLoopbackUrl(value)) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [variable],
+      message:
+        "must be an https:// URL when NODE_ENV=production (http:// only for localhost or 127.0.0.1)",
+    });
+  }
+}
+
+const appEnvSchema = envSchema
+  .superRefine(checkProductionRules)
+  .transform((env) => ({ ...env, DATABASE_URL: env.DATABASE_URL ?? DEFAULT_DATABASE_URL }));
+
+export type AppEnv = z.output<typeof appEnvSchema>;
+
+const migrationEnvSchema = envSchema
+  .pick({
+    NODE_ENV: true,
+    DATABASE_URL: true,
+    DIRECT_DATABASE_URL: true,
+    SVC_MIGRATION_LOCK_TIMEOUT_SECONDS: true,
+    SVC_MIGRATION_TABLE_LOCK_TIMEOUT_SECONDS: true,
+  })
+  .superRefine(checkProductionRules)
+  .transform((env) => ({ ...env, DATABASE_URL: env.DATABASE_URL ?? DEFAULT_DATABASE_URL }));
+
+export type MigrationEnv = z.output<typeof migrationEnvSchema>;
 
 export class ConfigurationError extends Error {
   override name = "ConfigurationError";
@@ -176,6 +265,14 @@ export class ConfigurationError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   return parseWith(appEnvSchema, source);
+}
+
+/**
+ * What `npm run db:migrate` needs, the release step: the database settings, with the app's
+ * production rules for them, and not the Shopify or service credentials.
+ */
+export function parseMigrationEnv(source: Record<string, string | undefined>): MigrationEnv {
+  return parseWith(migrationEnvSchema, source);
 }
 
 /**
@@ -219,6 +316,77 @@ function parseWith<T extends z.ZodType>(
     return `${variable} ${message}`;
   });
   throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
+}
+
+/**
+ * SVC_ variables that are read outside this schema: by the local Shopify store and the service
+ * emulator (their own packages), and by development and test tooling. A test scans the
+ * repository's sources so that this list and the code that reads them stay in step.
+ */
+export const TOOLING_SVC_VARIABLES = [
+  "SVC_STORE_PORT",
+  "SVC_STORE_APP_CONFIG",
+  "SVC_STORE_WEBHOOK_RETRY_DELAYS_MS",
+  "SVC_STORE_WEBHOOK_TIMEOUT_MS",
+  "SVC_EMULATOR_PORT",
+  "SVC_EMULATOR_SANDBOX_KEY",
+  "SVC_EMULATOR_LIVE_KEY",
+  "SVC_EMULATOR_CATALOGUE",
+  "SVC_LOCAL_DEMO",
+  "SVC_UPDATE_SCREENSHOTS",
+  "SVC_CHROMIUM_PATH",
+  "SVC_NODE_HEADERS",
+  "SVC_SMOKE_TIMEOUT_S",
+  "SVC_TEST_POSTGRES",
+  "SVC_EMBEDDED_POSTGRES_PORT",
+  "SVC_BARE_CLONE_KEEP",
+] as const;
+
+export function knownSvcVariables(): string[] {
+  const appSettings = Object.keys(envSchema.shape).filter((name) => name.startsWith("SVC_"));
+  return [...appSettings, ...TOOLING_SVC_VARIABLES];
+}
+
+export interface UnknownSetting {
+  name: string;
+  /** The known name it most resembles, when it is close enough to be a slip of the keyboard. */
+  suggestion?: string;
+}
+
+/** SVC_ variables set in `source` that nothing reads: most often a misspelled setting. */
+export function unknownSvcVariables(source: Record<string, string | undefined>): UnknownSetting[] {
+  const known = knownSvcVariables();
+  return Object.keys(source)
+    .filter((name) => name.startsWith("SVC_") && !known.includes(name))
+    .sort()
+    .map((name) => {
+      const [nearest] = known
+        .map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
+        .sort((a, b) => a.distance - b.distance);
+      return nearest && nearest.distance <= Math.max(2, Math.floor(name.length / 6))
+        ? { name, suggestion: nearest.candidate }
+        : { name };
+    });
+}
+
+export function unknownSettingWarning({ name, suggestion }: UnknownSetting): string {
+  return (
+    `Warning: ${name} is not a setting of this app and is ignored` +
+    (suggestion ? `: did you mean ${suggestion}?` : " (see .env.example for the settings)")
+  );
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 let cached: AppEnv | undefined;

@@ -23,6 +23,21 @@ describe("the log format", () => {
     expect(logFormatFor({ NODE_ENV: "production" }, true)).toBe("json");
   });
 
+  it("is JSON in production, whatever LOG_FORMAT says, with a warning that says why", () => {
+    expect(logFormatFor({ NODE_ENV: "production", LOG_FORMAT: "pretty" }, true)).toBe("json");
+    const lines = collected({ NODE_ENV: "production", LOG_FORMAT: "pretty" }, true)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { level: 40, msg: "LOG_FORMAT=pretty is for development: production writes JSON lines" },
+      { level: 30, msg: "Connected the shop" },
+    ]);
+    expect(collected({ NODE_ENV: "production", LOG_FORMAT: "json" }, true)).not.toContain(
+      "LOG_FORMAT",
+    );
+  });
+
   it("is what LOG_FORMAT says when it says json or pretty", () => {
     expect(logFormatFor({ LOG_FORMAT: "json" }, true)).toBe("json");
     expect(logFormatFor({ LOG_FORMAT: "Pretty", CI: "true" }, false)).toBe("pretty");

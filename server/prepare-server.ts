@@ -1,24 +1,70 @@
-import { migrateDatabase } from "../app/db/migrate.server";
-import { ConfigurationError, parseEnv, type AppEnv } from "../app/env.server";
+import { migrateDatabase, readMigrationStatus } from "../app/db/migrate.server";
+import { StartupError } from "../app/db/startup-failure.server";
+import {
+  ConfigurationError,
+  parseEnv,
+  unknownSettingWarning,
+  unknownSvcVariables,
+  type AppEnv,
+} from "../app/env.server";
 
 /**
- * What every server start does first: check the configuration, then apply pending migrations.
- * A failure ends the process with one line, naming the variable when the configuration is bad.
+ * What every server start does first: check the configuration, then apply pending migrations
+ * (or, with SVC_MIGRATE_ON_START=false, check that none is pending). A failure ends the process
+ * with one line that names the variable and the step (decisions 038 and 039).
  */
 export async function prepareServer(source: Record<string, string | undefined>): Promise<AppEnv> {
   try {
     const env = parseEnv(source);
-    const report = await migrateDatabase(env.DATABASE_URL);
-    // Plain output: the logger reads the configuration on load, and this runs before it is known.
-    // eslint-disable-next-line no-console
-    console.log(
-      `Migrations (${report.provider}): ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`,
-    );
+    for (const unknown of unknownSvcVariables(source))
+      console.error(unknownSettingWarning(unknown));
+    await prepareDatabase(env);
     return env;
   } catch (error) {
-    console.error(
-      error instanceof ConfigurationError ? error.message : `Start-up failed: ${String(error)}`,
-    );
+    console.error(startupFailureLine(error));
     process.exit(1);
+  }
+}
+
+export function startupFailureLine(error: unknown): string {
+  if (error instanceof ConfigurationError || error instanceof StartupError) return error.message;
+  return `Start-up failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function prepareDatabase(env: AppEnv) {
+  try {
+    if (env.SVC_MIGRATE_ON_START) {
+      const variable = env.DIRECT_DATABASE_URL ? "DIRECT_DATABASE_URL" : "DATABASE_URL";
+      const report = await migrateDatabase(env.DIRECT_DATABASE_URL ?? env.DATABASE_URL, {
+        variable,
+        lockTimeoutSeconds: env.SVC_MIGRATION_LOCK_TIMEOUT_SECONDS,
+        tableLockTimeoutSeconds: env.SVC_MIGRATION_TABLE_LOCK_TIMEOUT_SECONDS,
+      });
+      // Plain output: the logger reads the configuration on load, and this runs before it is known.
+      // eslint-disable-next-line no-console
+      console.log(
+        `Migrations (${report.provider}): ${report.applied.length} applied, ${report.alreadyApplied.length} already applied`,
+      );
+      // The app's own URL (through the pooler) must answer too, not only the direct one.
+      if (env.DIRECT_DATABASE_URL) await readMigrationStatus(env.DATABASE_URL);
+      return;
+    }
+    const status = await readMigrationStatus(env.DATABASE_URL);
+    if (status.pending.length > 0) {
+      throw new StartupError(
+        "DATABASE_URL",
+        `${status.pending.length} migration(s) not applied (${status.pending.join(", ")}) and SVC_MIGRATE_ON_START=false: run \`npm run db:migrate\` first`,
+        "migrations",
+      );
+    }
+    // eslint-disable-next-line no-console
+    console.log(
+      `Migrations (${status.provider}): not run at start (SVC_MIGRATE_ON_START=false); all ${status.applied.length} applied`,
+    );
+  } catch (error) {
+    if (error instanceof StartupError) throw error;
+    // An edited or failed migration: the runner's own message says which and what to do.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StartupError(undefined, message, "migrations", { cause: error });
   }
 }

@@ -4,7 +4,9 @@
 // against one byte budget before anything reads it (decision 016).
 // Usage: serve.ts <path to build/server/index.js>
 
+import "./production-default";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -168,10 +170,37 @@ function logRequest(request: express.Request, response: express.Response, next: 
   next();
 }
 
+/** Which React build the app renders with: "production" unless NODE_ENV said otherwise. */
+function reactBuild(): "production" | "development" | "unknown" {
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  if (loaded.some((file) => /react-dom-server\.node\.production/.test(file))) return "production";
+  if (loaded.some((file) => /react-dom-server\.node\.development/.test(file))) return "development";
+  return "unknown";
+}
+
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST;
+server.once("error", (error: NodeJS.ErrnoException) => {
+  // One line naming the setting, as the other start-up failures (decision 038).
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `PORT: ${port} is already in use`,
+    EACCES: `PORT: ${port} needs privileges this user does not have (use a port above 1023)`,
+    EADDRNOTAVAIL: `HOST: ${host} is not an address of this machine`,
+    ENOTFOUND: `HOST: ${host} cannot be found (DNS)`,
+  };
+  console.error(`${reasons[error.code ?? ""] ?? `PORT ${port}: ${error.message}`} (listening)`);
+  process.exit(1);
+});
 server.listen({ port, ...(host ? { host } : {}) }, () => {
-  logger.info({ port, host: host ?? "all interfaces" }, "svc-protection is listening");
+  logger.info(
+    {
+      port,
+      host: host ?? "all interfaces",
+      nodeEnv: process.env.NODE_ENV,
+      react: reactBuild(),
+    },
+    "svc-protection is listening",
+  );
 });
 
 let stopping = false;

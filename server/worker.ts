@@ -1,7 +1,8 @@
+import "./production-default";
 import { providerOf } from "../app/lib/database-url";
 import { prepareServer } from "./prepare-server";
 
-// npm run worker: one outbox worker and one Shopify action worker (decision 022) on their own,
+// npm run worker (production unless NODE_ENV says development or test): one outbox worker and one Shopify action worker (decision 022) on their own,
 // for scale. Run as many as you like on PostgreSQL (rows are claimed with FOR UPDATE SKIP
 // LOCKED) and set SVC_OUTBOX_WORKER=off on the web servers. SIGTERM or SIGINT: stop claiming,
 // finish what is in flight, release the rest, exit 0.

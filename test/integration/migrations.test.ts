@@ -1,7 +1,10 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,8 +13,12 @@ import {
   defaultMigrationsRoot,
   loadMigrations,
   migrateDatabase,
+  readMigrationStatus,
 } from "../../app/db/migrate.server";
+import { StartupError } from "../../app/db/startup-failure.server";
 import { sqliteFilePath } from "../../app/lib/database-url";
+import { nodeArgsOfNpmScript } from "../../scripts/bench/processes";
+import { repoRoot } from "../support/test-env";
 import {
   createThrowawayDatabase,
   testDatabaseProvider,
@@ -130,7 +137,7 @@ describe(`migrations on ${provider}`, () => {
     const root = mkdtempSync(path.join(os.tmpdir(), "svc-migrations-"));
     cpSync(defaultMigrationsRoot(), root, { recursive: true });
     rmSync(path.join(root, provider, "20261124020000_offer_hint_rows"), { recursive: true });
-    await migrateDatabase(url, root);
+    await migrateDatabase(url, { migrationsRoot: root });
     // Decision 014 before its amendment: one row per product, its variants as a JSON array.
     await query(
       url,
@@ -187,7 +194,9 @@ describe(`migrations on ${provider}`, () => {
     const file = path.join(root, provider, first!.name, "migration.sql");
     writeFileSync(file, `${readFileSync(file, "utf8")}\n-- edited\n`);
 
-    await expect(migrateDatabase(url, root)).rejects.toThrow(/was edited after it was applied/);
+    await expect(migrateDatabase(url, { migrationsRoot: root })).rejects.toThrow(
+      /was edited after it was applied/,
+    );
   });
 
   it("rolls a failing migration back completely and applies it once it is fixed", async () => {
@@ -201,7 +210,9 @@ describe(`migrations on ${provider}`, () => {
       'CREATE TABLE "Halfway" ("id" TEXT NOT NULL PRIMARY KEY);\nTHIS IS NOT SQL;\n',
     );
 
-    await expect(migrateDatabase(url, root)).rejects.toThrow(/Failed to apply migrations/);
+    await expect(migrateDatabase(url, { migrationsRoot: root })).rejects.toThrow(
+      /Failed to apply migrations/,
+    );
     const tables = await query<{ name: string }>(
       url,
       provider === "sqlite"
@@ -209,12 +220,186 @@ describe(`migrations on ${provider}`, () => {
         : "SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'Halfway'",
     );
     expect(tables).toEqual([]);
+    if (provider === "postgresql") {
+      // The migrations before the failing one stay applied; the failing one is recorded as
+      // rolled back, with its error, as Prisma records it.
+      const rows = await query<{ migration_name: string; finished: boolean; logs: string | null }>(
+        url,
+        `SELECT migration_name, finished_at IS NOT NULL AS finished, logs FROM "_prisma_migrations"
+        WHERE migration_name = '29990101000000_broken' OR finished_at IS NOT NULL`,
+      );
+      expect(rows.filter((row) => row.finished)).toHaveLength(loadMigrations(provider).length);
+      expect(rows.filter((row) => !row.finished)).toEqual([
+        {
+          migration_name: "29990101000000_broken",
+          finished: false,
+          logs: expect.stringMatching(/syntax error/) as unknown,
+        },
+      ]);
+    }
 
     writeFileSync(
       path.join(broken, "migration.sql"),
       'CREATE TABLE "Halfway" ("id" TEXT NOT NULL PRIMARY KEY);\n',
     );
-    const report = await migrateDatabase(url, root);
+    const report = await migrateDatabase(url, { migrationsRoot: root });
     expect(report.applied).toContain("29990101000000_broken");
+    if (provider === "postgresql") expect(report.applied).toEqual(["29990101000000_broken"]);
+  });
+
+  it("tells a start without migrations what is pending", async () => {
+    const url = await freshDatabase();
+    const names = loadMigrations(provider).map((m) => m.name);
+    expect(await readMigrationStatus(url)).toEqual({ provider, pending: names, applied: [] });
+    await migrateDatabase(url);
+    expect(await readMigrationStatus(url)).toEqual({ provider, pending: [], applied: names });
+  });
+
+  it("is the release step: npm run db:migrate, production unless NODE_ENV says otherwise", async () => {
+    const url = await freshDatabase();
+    const { NODE_ENV: _test, DATABASE_URL: _testDatabase, ...rest } = process.env;
+    const refused = await runMigrate(rest);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      "Invalid configuration: DATABASE_URL is required when NODE_ENV=production: file:/path/on/a/volume.sqlite (one instance) or postgresql://user:password@host:5432/db",
+    );
+
+    const done = await runMigrate({ ...rest, DATABASE_URL: url });
+    expect(done.code).toBe(0);
+    const names = loadMigrations(provider).map((m) => m.name);
+    expect(done.stdout).toContain(
+      `Migrations (${provider}): applied ${names.length} [${names.join(", ")}], 0 already applied`,
+    );
+    expect((await runMigrate({ ...rest, DATABASE_URL: url })).stdout).toContain(
+      `Migrations (${provider}): applied 0 [], ${names.length} already applied`,
+    );
+  });
+});
+
+function runMigrate(env: Record<string, string | undefined>) {
+  return promisify(execFile)(process.execPath, nodeArgsOfNpmScript(repoRoot, "db:migrate"), {
+    cwd: repoRoot,
+    env: env as NodeJS.ProcessEnv,
+  }).then(
+    (result) => ({ code: 0, ...result }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+// Prisma's advisory lock key: its CLI and our runner exclude each other with it.
+const PRISMA_MIGRATION_LOCK = 72707369;
+
+describe.runIf(provider === "postgresql")("migrations on PostgreSQL behind a pooler", () => {
+  async function session(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  }
+
+  it("lets one of two runners apply everything while the other waits, then finds nothing", async () => {
+    const url = await freshDatabase();
+    const reports = await Promise.all([migrateDatabase(url), migrateDatabase(url)]);
+    const names = loadMigrations(provider).map((m) => m.name);
+    expect(reports.map((report) => report.applied.length).sort()).toEqual([0, names.length]);
+    expect(reports.find((report) => report.applied.length === 0)?.alreadyApplied).toEqual(names);
+  });
+
+  it("gives up on a lock another session holds, within the time it was given", async () => {
+    const url = await freshDatabase();
+    // Prisma's CLI takes the key at session level; ours waits for it all the same.
+    const other = await session(url);
+    await other.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATION_LOCK]);
+    try {
+      const started = performance.now();
+      await expect(migrateDatabase(url, { lockTimeoutSeconds: 1 })).rejects.toThrow(
+        new StartupError(
+          "SVC_MIGRATION_LOCK_TIMEOUT_SECONDS",
+          "another instance has held the migration lock for 1 s: is a migration running elsewhere?",
+          "migrations",
+        ),
+      );
+      expect(performance.now() - started).toBeLessThan(4_000);
+    } finally {
+      await other.end();
+    }
+    expect((await migrateDatabase(url)).applied).toHaveLength(loadMigrations(provider).length);
+  });
+
+  it("holds the lock only for its transaction, and a table lock it waits for fails clearly", async () => {
+    const url = await freshDatabase();
+    await migrateDatabase(url);
+    const root = mkdtempSync(path.join(os.tmpdir(), "svc-migrations-"));
+    cpSync(defaultMigrationsRoot(), root, { recursive: true });
+    const probe = path.join(root, provider, "29990101000000_probe");
+    mkdirSync(probe);
+    writeFileSync(
+      path.join(probe, "migration.sql"),
+      'ALTER TABLE "OutboxEvent" ADD COLUMN "probe" TEXT;\n',
+    );
+    // The running app reads the table in a transaction that does not end.
+    const app = await session(url);
+    await app.query("BEGIN");
+    await app.query('SELECT COUNT(*) FROM "OutboxEvent"');
+    const prisma = await session(url);
+    try {
+      const started = performance.now();
+      const run = migrateDatabase(url, { migrationsRoot: root, tableLockTimeoutSeconds: 2 });
+      const outcome = run.then(
+        () => "applied",
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // While the run waits, Prisma's CLI cannot take the lock.
+      const during = await prisma.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock($1) AS locked",
+        [PRISMA_MIGRATION_LOCK],
+      );
+      expect(during.rows[0]?.locked).toBe(false);
+      expect(await outcome).toEqual(
+        new StartupError(
+          "SVC_MIGRATION_TABLE_LOCK_TIMEOUT_SECONDS",
+          "migration 29990101000000_probe waited 2 s for a table that another connection holds (a long transaction of the running app?); run it again",
+          "migrations",
+        ),
+      );
+      expect(performance.now() - started).toBeLessThan(6_000);
+      // The run's transaction ended, and its lock with it.
+      const after = await prisma.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock($1) AS locked",
+        [PRISMA_MIGRATION_LOCK],
+      );
+      expect(after.rows[0]?.locked).toBe(true);
+      await prisma.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATION_LOCK]);
+    } finally {
+      await app.query("COMMIT");
+      await app.end();
+      await prisma.end();
+    }
+    expect((await migrateDatabase(url, { migrationsRoot: root })).applied).toEqual([
+      "29990101000000_probe",
+    ]);
+  });
+
+  it("migrates through DIRECT_DATABASE_URL while DATABASE_URL is a pooler it cannot reach", async () => {
+    const url = await freshDatabase();
+    const { NODE_ENV: _test, ...rest } = process.env;
+    const done = await runMigrate({
+      ...rest,
+      DATABASE_URL: "postgresql://app:pooled-secret@127.0.0.1:1/app",
+      DIRECT_DATABASE_URL: url,
+    });
+    expect(done.stderr).toBe("");
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain("(DIRECT_DATABASE_URL)");
+    expect((await readMigrationStatus(url)).pending).toEqual([]);
+    // Without it, the same pooler URL is the one that fails, and says so.
+    const refused = await runMigrate({
+      ...rest,
+      DATABASE_URL: "postgresql://app:pooled-secret@127.0.0.1:1/app",
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      "DATABASE_URL: PostgreSQL at 127.0.0.1:1 refused the connection (migrations)",
+    );
   });
 });
