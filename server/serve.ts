@@ -180,7 +180,7 @@ function reactBuild(): "production" | "development" | "unknown" {
 
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST;
-server.once("error", (error: NodeJS.ErrnoException) => {
+function refuseToListen(error: NodeJS.ErrnoException) {
   // One line naming the setting, as the other start-up failures (decision 038).
   const reasons: Record<string, string> = {
     EADDRINUSE: `PORT: ${port} is already in use`,
@@ -188,10 +188,12 @@ server.once("error", (error: NodeJS.ErrnoException) => {
     EADDRNOTAVAIL: `HOST: ${host} is not an address of this machine`,
     ENOTFOUND: `HOST: ${host} cannot be found (DNS)`,
   };
-  console.error(`${reasons[error.code ?? ""] ?? `PORT ${port}: ${error.message}`} (listening)`);
+  console.error(`${reasons[error.code ?? ""] ?? `PORT: ${port}: ${error.message}`} (listening)`);
   process.exit(1);
-});
+}
+server.once("error", refuseToListen);
 server.listen({ port, ...(host ? { host } : {}) }, () => {
+  server.off("error", refuseToListen);
   logger.info(
     {
       port,
