@@ -4,9 +4,9 @@
 #   docker run --env-file .env -p 3000:3000 svc-protection                    # web
 #   docker run --env-file .env svc-protection node --max-old-space-size=128 --import tsx server/worker.ts
 #   docker run --env-file .env svc-protection node --import tsx scripts/migrate.ts   # release step
-# `npm run worker` and `npm run db:migrate` work too, but npm does not pass a stop signal through
-# its shell to node: as the container's main process, run node itself. docs/deploy.md has the
-# recipes; docker-compose.yml the scale-out.
+# `npm start`, `npm run worker` and `npm run db:migrate` work too (their scripts `exec` node, so
+# npm's stop signal reaches it), but node as the container's main process spares npm's memory.
+# docs/deploy.md has the recipes; docker-compose.yml the scale-out.
 
 # Debian (glibc), not Alpine: better-sqlite3 is a native addon, and CI builds and boots the
 # release (npm run test:release) on glibc Linux, so the image runs the binary CI tested.

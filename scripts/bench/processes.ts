@@ -96,9 +96,11 @@ export function nodeArgsOfNpmScript(cwd: string, name: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
-  const [command, ...args] = (manifest.scripts?.[name] ?? "").trim().split(/\s+/);
+  // `exec node …`: npm's shell becomes node, so a stop signal sent to npm reaches it.
+  const words = (manifest.scripts?.[name] ?? "").trim().split(/\s+/);
+  const [command, ...args] = words[0] === "exec" ? words.slice(1) : words;
   if (command !== "node" || !args.length) {
-    throw new BenchmarkError(`npm script "${name}" is not a plain "node <args>" command`);
+    throw new BenchmarkError(`npm script "${name}" is not a plain "[exec] node <args>" command`);
   }
   return args;
 }

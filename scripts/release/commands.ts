@@ -2,10 +2,10 @@ import { nodeArgsOfNpmScript } from "../bench/processes";
 
 /*
  * The release's processes and the npm script behind each. The Dockerfile, docker-compose.yml and
- * the Procfile run node with the script's arguments, not npm: npm passes a stop signal to the
- * shell it runs the script in, which dies without passing it on, so node never hears it and
- * cannot finish its work (decision 040). release-files.test.ts keeps all three equal to these,
- * and npm run test:release boots them.
+ * the Procfile run node with the script's arguments: one process less than npm. The scripts
+ * themselves `exec` node, or npm's stop signal would reach only the shell it runs them in, which
+ * dies without passing it on (decision 040). release-files.test.ts keeps all three equal to
+ * these, and npm run test:release boots them.
  */
 
 export const RELEASE_ROLES = {

@@ -110,6 +110,44 @@ describe(`npm start on ${provider}, NODE_ENV unset`, () => {
     expect(await started.exited).toEqual({ code: 0, signal: null });
   });
 
+  it("stops cleanly when a supervisor signals npm itself, not node", async () => {
+    // npm runs a script in a shell and signals only that shell: without `exec` in the script,
+    // the shell died and left node running with its work unfinished.
+    const port = await freePort();
+    // The npm that runs these tests (npm run test:sqlite sets npm_execpath), else the PATH's.
+    const npmCli = process.env.npm_execpath;
+    const npm = spawn(
+      npmCli ? process.execPath : "npm",
+      [...(npmCli ? [npmCli] : []), "start", "--silent"],
+      {
+        cwd: repoRoot,
+        env: operatorEnv({ PORT: String(port) }) as NodeJS.ProcessEnv,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    npm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      npm.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    const started: Started = {
+      pid: npm.pid!,
+      output: () => output,
+      exited,
+      kill: (signal) => {
+        if (npm.exitCode === null && npm.signalCode === null) npm.kill(signal);
+      },
+    };
+    running.push(started);
+    await healthy(port, started);
+    npm.kill("SIGTERM");
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output).toContain("Stopping: no new requests; finishing the ones in flight");
+    const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+    expect(answer).toBeUndefined();
+  });
+
   it("exits 128 + the signal's number when its server process is killed", async () => {
     const port = await freePort();
     const started = run("start", { PORT: String(port) });
