@@ -7,7 +7,7 @@ import type { CartJson, CartSource } from "./contract";
 /*
  * Shopify's Ajax Cart API, the carts themselves: lines merged by variant and properties, keys
  * "<variant id>:<hash of the properties>", prices from the catalogue in minor units, and the
- * exact shape of Shopify's /cart.js answers (../shared/fixtures/shopify/cart_js/). Request bodies
+ * exact shape of Shopify's /cart.js answers (test/fixtures/shopify/cart_js/). Request bodies
  * are read as Rack reads them on Shopify (JSON, urlencoded and multipart; `items[][id]` and
  * `items[0][id]` both work). The HTTP routes are in cart-routes.ts.
  */
