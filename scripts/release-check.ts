@@ -32,7 +32,7 @@ import type { EnvironmentSnapshot, RecordedRequest } from "../emulator/state";
 import { LIVE_KEY, SANDBOX_KEY } from "../emulator/test-support";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../test/support/databases";
 import { shopifyFixturesDir } from "../test/support/test-env";
-import { childPids, freePort, settlesWithin } from "./bench/processes";
+import { childPids, freePort, isAlive, settlesWithin } from "./bench/processes";
 import { releaseCommand, SVC_SCRIPT } from "./release/commands";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -268,15 +268,6 @@ async function stillAlive(pids: number[], ms: number): Promise<number[]> {
 function descendantPids(pid: number | undefined): number[] {
   if (pid === undefined) return [];
   return childPids(pid).flatMap((child) => [child, ...descendantPids(child)]);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function main(): Promise<void> {

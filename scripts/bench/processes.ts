@@ -165,7 +165,7 @@ export async function settlesWithin(promise: Promise<unknown>, ms: number): Prom
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
