@@ -7,10 +7,28 @@ import { build } from "esbuild";
 // and the app's URL for the post-purchase UI extension, shopify.app.toml's application_url →
 // extensions/svc-post-purchase/src/application-url.ts (decision 035). `--check` fails when a
 // file is not what its source gives, so CI catches a source edited without `npm run build:extension`.
+// `--config <name>` takes the URL from shopify.app.<name>.toml instead (or a path to a .toml file):
+// `npm run deploy -- --config production` builds with it, deploys, and writes the default back.
 const root = path.resolve(import.meta.dirname, "..");
 const extension = path.join(root, "extensions/svc-protection");
 const scripts = ["svc-offer", "svc-cart-rules"];
 const check = process.argv.includes("--check");
+const configFile = appConfigFile(optionValue("--config"));
+
+function optionValue(flag) {
+  const index = process.argv.indexOf(flag);
+  if (index === -1) return undefined;
+  const value = process.argv[index + 1];
+  if (!value || value.startsWith("--")) throw new Error(`${flag} needs a value`);
+  return value;
+}
+
+/** shopify.app.toml, shopify.app.<name>.toml, or a .toml file's path, as the Shopify CLI names them. */
+function appConfigFile(config) {
+  if (config === undefined) return path.join(root, "shopify.app.toml");
+  if (config.endsWith(".toml")) return path.resolve(config);
+  return path.join(root, `shopify.app.${config}.toml`);
+}
 
 let stale = 0;
 
@@ -34,31 +52,30 @@ function writeOrCheck(file, content, source) {
   }
 }
 
-/** application_url from shopify.app.toml: a top-level key, so before the first [table]. */
-function applicationUrlOf(toml) {
+/** application_url from an app configuration: a top-level key, so before the first [table]. */
+function applicationUrlOf(toml, name) {
   const topLevel = toml.split(/^\s*\[/m)[0];
   const match = /^application_url\s*=\s*"([^"]+)"\s*(?:#.*)?$/m.exec(topLevel);
-  if (!match) throw new Error('shopify.app.toml has no top-level application_url = "…"');
+  if (!match) throw new Error(`${name} has no top-level application_url = "…"`);
   let url;
   try {
     url = new URL(match[1]);
   } catch {
-    throw new Error(`shopify.app.toml's application_url is not a URL: ${match[1]}`);
+    throw new Error(`${name}'s application_url is not a URL: ${match[1]}`);
   }
   if (url.protocol !== "https:") {
-    throw new Error(
-      `shopify.app.toml's application_url must be https (extensions call it): ${match[1]}`,
-    );
+    throw new Error(`${name}'s application_url must be https (extensions call it): ${match[1]}`);
   }
   return match[1];
 }
 
-const applicationUrl = applicationUrlOf(readFileSync(path.join(root, "shopify.app.toml"), "utf8"));
+const configName = path.basename(configFile);
+const applicationUrl = applicationUrlOf(readFileSync(configFile, "utf8"), configName);
 writeOrCheck(
   path.join(root, "extensions/svc-post-purchase/src/application-url.ts"),
   "// Written by npm run build:extension from shopify.app.toml's application_url; CI checks it.\n" +
     `export const APPLICATION_URL = ${JSON.stringify(applicationUrl)};\n`,
-  "shopify.app.toml's application_url",
+  `${configName}'s application_url`,
 );
 for (const name of scripts) {
   const source = path.join(extension, "src", `${name}.js`);
