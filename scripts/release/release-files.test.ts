@@ -145,6 +145,8 @@ describe("shopify.web.toml", () => {
   });
 
   describe("read by the Shopify CLI's own loader (shopify app build, offline)", () => {
+    // The CLI takes seconds to start, more while the other test files share the two cores.
+    const CLI_TIMEOUT_MS = 90_000;
     const dir = mkdtempSync(path.join(os.tmpdir(), "svc-web-toml-"));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     const shopify = path.join(ROOT, "node_modules/.bin/shopify");
@@ -160,17 +162,25 @@ describe("shopify.web.toml", () => {
       return { status: run.status, output: `${run.stdout}${run.stderr}` };
     };
 
-    it("accepts ours", () => {
-      const result = build(read("shopify.web.toml"));
-      expect(result.output).toContain("built!");
-      expect(result.status).toBe(0);
-    });
+    it(
+      "accepts ours",
+      () => {
+        const result = build(read("shopify.web.toml"));
+        expect(result.output).toContain("built!");
+        expect(result.status).toBe(0);
+      },
+      CLI_TIMEOUT_MS,
+    );
 
-    it("refuses one without a dev command, so a broken file fails this test", () => {
-      const broken = read("shopify.web.toml").replace(/^dev = .*$/m, "");
-      const result = build(broken);
-      expect(result.status).not.toBe(0);
-      expect(result.output).toMatch(/shopify\.web\.toml[\s\S]*commands\.dev/);
-    });
+    it(
+      "refuses one without a dev command, so a broken file fails this test",
+      () => {
+        const broken = read("shopify.web.toml").replace(/^dev = .*$/m, "");
+        const result = build(broken);
+        expect(result.status).not.toBe(0);
+        expect(result.output).toMatch(/shopify\.web\.toml[\s\S]*commands\.dev/);
+      },
+      CLI_TIMEOUT_MS,
+    );
   });
 });
