@@ -20,10 +20,16 @@ interface Started {
 
 const running: Started[] = [];
 
+// SIGTERM first: npm start passes it to its server and both stop. A SIGKILL to npm start alone
+// would leave its server running, an orphan holding a port and a database connection.
 afterEach(async () => {
-  for (const process of running.splice(0)) {
-    process.kill("SIGKILL");
-    await process.exited;
+  for (const started of running.splice(0)) {
+    started.kill("SIGTERM");
+    const stopped = await Promise.race([started.exited.then(() => true), sleep(10_000)]);
+    if (!stopped) {
+      started.kill("SIGKILL");
+      await started.exited;
+    }
   }
 });
 
