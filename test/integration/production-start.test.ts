@@ -43,7 +43,12 @@ function operatorEnv(env: Record<string, string | undefined>): Record<string, st
 }
 
 function run(script: "start" | "worker", env: Record<string, string | undefined>): Started {
-  const child = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, script), {
+  return launch(process.execPath, nodeArgsOfNpmScript(repoRoot, script), env);
+}
+
+/** `command` as an operator runs it, its output kept, stopped after the test if still running. */
+function launch(command: string, args: string[], env: Record<string, string | undefined>): Started {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: operatorEnv(env) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -122,34 +127,15 @@ describe(`npm start on ${provider}, NODE_ENV unset`, () => {
     const port = await freePort();
     // The npm that runs these tests (npm run test:sqlite sets npm_execpath), else the PATH's.
     const npmCli = process.env.npm_execpath;
-    const npm = spawn(
+    const started = launch(
       npmCli ? process.execPath : "npm",
       [...(npmCli ? [npmCli] : []), "start", "--silent"],
-      {
-        cwd: repoRoot,
-        env: operatorEnv({ PORT: String(port) }) as NodeJS.ProcessEnv,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+      { PORT: String(port) },
     );
-    let output = "";
-    npm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      npm.once("exit", (code, signal) => resolve({ code, signal })),
-    );
-    const started: Started = {
-      pid: npm.pid!,
-      output: () => output,
-      exited,
-      kill: (signal) => {
-        if (npm.exitCode === null && npm.signalCode === null) npm.kill(signal);
-      },
-    };
-    running.push(started);
     await healthy(port, started);
-    npm.kill("SIGTERM");
-    expect(await exited).toEqual({ code: 0, signal: null });
-    expect(output).toContain("Stopping: no new requests; finishing the ones in flight");
+    started.kill("SIGTERM");
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+    expect(started.output()).toContain("Stopping: no new requests; finishing the ones in flight");
     const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
     expect(answer).toBeUndefined();
   });
