@@ -71,6 +71,7 @@ function applicationUrlOf(toml, name) {
 
 const configName = path.basename(configFile);
 const applicationUrl = applicationUrlOf(readFileSync(configFile, "utf8"), configName);
+if (!check) console.log(`post-purchase extension app URL: ${applicationUrl} (${configName})`);
 writeOrCheck(
   path.join(root, "extensions/svc-post-purchase/src/application-url.ts"),
   "// Written by npm run build:extension from shopify.app.toml's application_url; CI checks it.\n" +

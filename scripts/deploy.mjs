@@ -26,9 +26,6 @@ function run(command, commandArgs) {
 const buildExtension = path.join(root, "scripts/build-extension.mjs");
 const built = run(process.execPath, [buildExtension, ...(config ? ["--config", config] : [])]);
 if (built !== 0) process.exit(built);
-console.log(
-  `deploy: the post-purchase extension calls ${config ? `shopify.app.${config}.toml` : "shopify.app.toml"}'s application_url`,
-);
 let status = 1;
 try {
   status = run("shopify", ["app", "deploy", ...args]);
