@@ -70,3 +70,33 @@ describe("the log format", () => {
     }
   });
 });
+
+describe("redaction", () => {
+  it("redacts Shopify's access and refresh tokens, in either spelling and in a session", () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      env: { LOG_LEVEL: "info" },
+      isTTY: false,
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    logger.info(
+      {
+        shop: "a.myshopify.com",
+        refreshToken: "shprt_top_level_1111",
+        access_token: "shpat_wire_2222",
+        refresh_token: "shprt_wire_3333",
+        session: { accessToken: "shpat_session_4444", refreshToken: "shprt_session_5555" },
+        answer: { access_token: "shpat_answer_6666", refresh_token: "shprt_answer_7777" },
+        headers: { "x-shopify-access-token": "shpat_header_8888" },
+      },
+      "Refreshed the offline token",
+    );
+    const text = lines.join("");
+    expect(text).not.toMatch(/shp(at|rt)_/);
+    expect(JSON.parse(text)).toMatchObject({
+      shop: "a.myshopify.com",
+      refreshToken: "[redacted]",
+      session: { accessToken: "[redacted]", refreshToken: "[redacted]" },
+    });
+  });
+});
