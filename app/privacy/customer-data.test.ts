@@ -11,6 +11,7 @@ import {
   redactEventPayload,
   redactRawBody,
   retentionCutoff,
+  withoutValues,
 } from "./customer-data";
 
 const EVENT = JSON.stringify({
@@ -98,5 +99,13 @@ describe("customer data", () => {
       parseRetentionDays("30"),
       parseRetentionDays("0"),
     ]).toEqual([90, 30, null]);
+  });
+
+  it("cuts the longest values out of a service's text first, so no part of one is left", () => {
+    const text = '"jane.doe@example.com" is not accepted (customer Jane Doe)';
+    // In the event's field order the first name would go first and break up the e-mail.
+    expect(withoutValues(text, ["Jane", "Doe", "jane.doe@example.com"])).toBe(
+      '"[redacted]" is not accepted (customer [redacted] [redacted])',
+    );
   });
 });

@@ -113,16 +113,17 @@ export function redactEventPayload(payloadJson: string): string {
   return JSON.stringify(envelope);
 }
 
-/** A service answer or error may quote what it was sent: each personal value is cut out of it. */
+/**
+ * A service answer or error may quote what it was sent: each personal value is cut out of it.
+ * One pass, longest value first: a first name cut out before the e-mail that contains it would
+ * leave the rest of the address, and a later pass could match inside an earlier "[redacted]".
+ */
 export function withoutValues(text: string | null, values: string[]): string | null {
   if (text === null) return null;
-  let result = text;
-  for (const value of values) {
-    if (value.trim().length < 2) continue;
-    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    result = result.replace(new RegExp(escaped, "gi"), "[redacted]");
-  }
-  return result;
+  const cut = [...new Set(values.filter((value) => value.trim().length >= 2))]
+    .sort((a, b) => b.length - a.length)
+    .map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return cut.length ? text.replace(new RegExp(cut.join("|"), "gi"), "[redacted]") : text;
 }
 
 // ---- raw Shopify bodies kept by receipts ---------------------------------------------------
