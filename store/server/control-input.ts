@@ -414,6 +414,28 @@ export const throttleBody = z
   })
   .strict();
 
+/** The shop's next refresh grants wait `delay_ms`, then answer `status` (or normally without one). */
+export const tokenEndpointFaultBody = z
+  .object({
+    status: z
+      .union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)], {
+        error: "must be 429, 500, 502 or 503",
+      })
+      .optional(),
+    delay_ms: z
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .max(60_000, "must be at most 60000")
+      .optional(),
+    count: z
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .optional(),
+  })
+  .strict();
+
 export const idleQuery = z
   .object({
     timeout_ms: z

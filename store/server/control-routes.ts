@@ -45,6 +45,7 @@ import {
   scopesBody,
   seedOrdersBody,
   throttleBody,
+  tokenEndpointFaultBody,
   type Parsed,
   type Problem,
   type SeedLineBody,
@@ -351,6 +352,35 @@ export async function registerControlRoutes(
     if (!body) return reply;
     options.graphql().emptyBucket(shop.domain);
     return { shop: shop.domain, available: 0 };
+  });
+
+  // The token endpoint as a test meets it: how many refresh grants came, and a fault for the next.
+  const tokenEndpointJson = (shop: StoreShop) => {
+    const fault = options.grants.refreshFault(shop.domain);
+    return {
+      shop: shop.domain,
+      refresh_requests: options.grants.refreshRequests(shop.domain),
+      fault: fault && { status: fault.status, delay_ms: fault.delayMs, remaining: fault.remaining },
+    };
+  };
+
+  app.get<ShopParams>("/shops/:shop/token_endpoint", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    return tokenEndpointJson(shop);
+  });
+
+  app.post<ShopParams>("/shops/:shop/token_endpoint", async (request, reply) => {
+    const shop = shopOf(request, reply);
+    if (!shop) return reply;
+    const body = parsed(reply, parseBody(tokenEndpointFaultBody, request.body));
+    if (!body) return reply;
+    options.grants.setRefreshFault(shop.domain, {
+      status: body.status ?? null,
+      delayMs: body.delay_ms ?? 0,
+      remaining: body.count ?? 1,
+    });
+    return tokenEndpointJson(shop);
   });
 
   app.get<ShopParams>("/shops/:shop/products", async (request, reply) => {

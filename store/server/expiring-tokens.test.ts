@@ -255,6 +255,43 @@ describe("the refresh token grant", () => {
   });
 });
 
+describe("the token endpoint's faults (control API)", () => {
+  it("counts refresh grants, and answers the next ones slowly or with an error while a fault lasts", async () => {
+    const first = await exchangeExpiring();
+    const endpoint = () => client.control<Record<string, unknown>>(`shops/${SHOP}/token_endpoint`);
+    expect((await endpoint()).body).toEqual({ shop: SHOP, refresh_requests: 0, fault: null });
+
+    const set = await client.control(`shops/${SHOP}/token_endpoint`, { status: 429, count: 2 });
+    expect(set.body).toMatchObject({ fault: { status: 429, delay_ms: 0, remaining: 2 } });
+    const throttled = await refreshRaw(first.refreshToken!);
+    expect(throttled).toMatchObject({ status: 429, body: { errors: "Too many requests" } });
+    expect(throttled.headers.get("retry-after")).toBe("1");
+    expect(await failureOf(shopify.auth.refreshToken({ shop: SHOP, refreshToken: "x" }))).toEqual({
+      code: 429,
+      body: { errors: "Too many requests" },
+    });
+
+    await client.control(`shops/${SHOP}/token_endpoint`, { status: 500 });
+    expect(await refreshRaw(first.refreshToken!)).toMatchObject({ status: 500 });
+
+    // A slow answer is still a pair; the refresh token was not used by the failures.
+    await client.control(`shops/${SHOP}/token_endpoint`, { delay_ms: 300 });
+    const started = Date.now();
+    const slow = await refreshRaw(first.refreshToken!);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(slow.status).toBe(200);
+    expect(slow.body.access_token).toBe(currentToken());
+    expect((await endpoint()).body).toEqual({ shop: SHOP, refresh_requests: 4, fault: null });
+
+    expect((await client.control(`shops/${SHOP}/token_endpoint`, { status: 404 })).status).toBe(
+      400,
+    );
+    await client.reset();
+    await client.createShop(app.url);
+    expect((await endpoint()).body).toMatchObject({ refresh_requests: 0 });
+  });
+});
+
 describe("migrating a non-expiring offline token", () => {
   it("exchanges it for an expiring pair, as the library asks; the old token stops working", async () => {
     const nonExpiring = currentToken();

@@ -71,6 +71,15 @@ interface RefreshGrant {
   predecessor: string | null;
 }
 
+/** What the token endpoint does to a shop's next refresh grants (tests: a slow or failing Shopify). */
+export interface RefreshFault {
+  /** Answered instead of a pair (429 with Retry-After, 5xx); null answers normally after the delay. */
+  status: number | null;
+  delayMs: number;
+  /** Refresh grants still to meet the fault. */
+  remaining: number;
+}
+
 interface Migration {
   shop: string;
   installedAt: string;
@@ -119,6 +128,8 @@ export class AccessGrants {
   readonly #refreshTokens = new Map<string, RefreshGrant>();
   /** Migrations by the non-expiring token they replaced. */
   readonly #migrations = new Map<string, Migration>();
+  readonly #refreshRequests = new Map<string, number>();
+  readonly #refreshFaults = new Map<string, RefreshFault>();
 
   constructor(
     readonly state: StoreActions,
@@ -350,7 +361,38 @@ export class AccessGrants {
       if (migration.shop === domain) this.#migrations.delete(token);
   }
 
+  /** Counts a refresh grant request for the shop, whatever it is answered. */
+  countRefreshRequest(shop: string): void {
+    this.#refreshRequests.set(shop, this.refreshRequests(shop) + 1);
+  }
+
+  /** How many refresh grant requests the shop's app has made. */
+  refreshRequests(shop: string): number {
+    return this.#refreshRequests.get(shop) ?? 0;
+  }
+
+  /** Makes the shop's next refresh grants slow or failing; null ends the fault. */
+  setRefreshFault(shop: string, fault: RefreshFault | null): void {
+    if (fault === null || fault.remaining <= 0) this.#refreshFaults.delete(shop);
+    else this.#refreshFaults.set(shop, { ...fault });
+  }
+
+  refreshFault(shop: string): RefreshFault | null {
+    return this.#refreshFaults.get(shop) ?? null;
+  }
+
+  /** The fault this refresh grant meets, if any; each grant uses one up. */
+  takeRefreshFault(shop: string): RefreshFault | null {
+    const fault = this.#refreshFaults.get(shop);
+    if (!fault) return null;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.#refreshFaults.delete(shop);
+    return { ...fault };
+  }
+
   reset(): void {
+    this.#refreshRequests.clear();
+    this.#refreshFaults.clear();
     this.#codes.clear();
     this.#onlineTokens.clear();
     this.#offlineExchanges.clear();
@@ -402,6 +444,14 @@ function sendErrorPage(reply: FastifyReply, status: number, title: string, messa
 
 function sendTokenError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).send({ error, error_description: description });
+}
+
+/** A throttled or failing token endpoint, in the shape of Shopify's other error answers. */
+function sendTokenFault(reply: FastifyReply, status: number) {
+  if (status === 429) reply.header("Retry-After", "1");
+  return reply
+    .code(status)
+    .send({ errors: status === 429 ? "Too many requests" : "Internal Server Error" });
 }
 
 function single(value: unknown): string | undefined {
@@ -526,6 +576,11 @@ export async function registerOAuthRoutes(
       const grantType = field("grant_type");
       const expiring = field("expiring") === "1";
       if (grantType === REFRESH_TOKEN_GRANT) {
+        grants.countRefreshRequest(shop.domain);
+        const fault = grants.takeRefreshFault(shop.domain);
+        if (fault && fault.delayMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        if (fault?.status) return sendTokenFault(reply, fault.status);
         const refreshToken = field("refresh_token");
         if (refreshToken === undefined)
           return sendTokenError(reply, 400, "invalid_request", "refresh_token is required.");
