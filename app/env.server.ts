@@ -179,6 +179,12 @@ const envSchema = z.object({
   SVC_VARIANT_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   SVC_VARIANT_CHECK_UNKNOWN_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   SVC_VARIANT_CHECK_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(50_000),
+  // Proxies of our own (load balancer, CDN) before the app: X-Forwarded-For is trusted that many
+  // entries from the right; 0 takes the socket's address (decision 043).
+  SVC_TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  // The buyer routes' share of each shop's Admin API: calls per second and burst (decision 043).
+  SVC_BUYER_ADMIN_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1_000).default(1),
+  SVC_BUYER_ADMIN_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 type ProductionRules = Pick<z.infer<typeof envSchema>, "NODE_ENV"> &

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "../env.server";
+import { clientAddressOf, socketAddressOf } from "../lib/client-address";
 import { logger } from "../logger.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import { authenticate } from "../shopify.server";
@@ -40,11 +41,19 @@ function offlineGraphql(shop: string): AdminGraphql {
   };
 }
 
+/** A token's own rate limit key: its customer across tokens, else the one token (`jti`). */
+function tokenKeyOf(token: { sub?: unknown; jti?: unknown }): string | undefined {
+  if (typeof token.sub === "string" && token.sub !== "")
+    return `customer:${token.sub.slice(0, 64)}`;
+  if (typeof token.jti === "string" && token.jti !== "") return `token:${token.jti.slice(0, 64)}`;
+  return undefined;
+}
+
 export type BuyerSurface = "thank_you" | "order_status";
 
 /** The loader of a buyer route: the Thank-you page's or the Order status page's. */
 export function buyerLinkLoader(surface: BuyerSurface, route: string) {
-  return async ({ request }: LoaderFunctionArgs): Promise<Response> => {
+  return async ({ request, context }: LoaderFunctionArgs): Promise<Response> => {
     const authenticateBuyer =
       surface === "thank_you" ? authenticate.public.checkout : authenticate.public.customerAccount;
     const { sessionToken, cors } = await authenticateBuyer(request);
@@ -65,9 +74,13 @@ export function buyerLinkLoader(surface: BuyerSurface, route: string) {
       typeof sessionToken.sub === "string" && sessionToken.sub !== ""
         ? sessionToken.sub
         : undefined;
-    const visitor =
-      customer ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? undefined;
-    const limited = takeBuyerRateLimit(shop, visitor);
+    // The client's address as our own proxies saw it, never an entry the client wrote (043).
+    const address = clientAddressOf({
+      forwardedFor: request.headers.get("x-forwarded-for"),
+      socketAddress: socketAddressOf(context),
+      trustedProxies: getEnv().SVC_TRUSTED_PROXY_COUNT,
+    });
+    const limited = takeBuyerRateLimit({ shop, address, token: tokenKeyOf(sessionToken) });
     if (!limited.ok) {
       log.warn("Post-purchase link refused: rate limited");
       return json(cors, errorBody("rate_limited", "Too many requests; try again shortly"), 429, {

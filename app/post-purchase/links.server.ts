@@ -71,37 +71,69 @@ export function forgetPostPurchaseLinks() {
   limits = undefined;
 }
 
-let limits: { shops: TokenBuckets; visitors: TokenBuckets } | undefined;
+let limits:
+  | { shops: TokenBuckets; visitors: TokenBuckets; tokens: TokenBuckets; adminCalls: TokenBuckets }
+  | undefined;
 
-/**
- * The public edge's limits (decision 016), for the buyer routes: one bucket per shop and one per
- * visitor within it (the token's customer, else the first X-Forwarded-For address).
- */
-export function takeBuyerRateLimit(
-  shop: string,
-  visitor: string | undefined,
-): { ok: true } | { ok: false; retryAfterSeconds: number } {
+function buyerLimits() {
   const env = getEnv();
+  const perVisitor = {
+    ratePerSecond: env.SVC_PROXY_CLIENT_RATE_PER_SECOND,
+    burst: env.SVC_PROXY_CLIENT_BURST,
+  };
   limits ??= {
     shops: new TokenBuckets({
       ratePerSecond: env.SVC_PROXY_SHOP_RATE_PER_SECOND,
       burst: env.SVC_PROXY_SHOP_BURST,
     }),
-    visitors: new TokenBuckets({
-      ratePerSecond: env.SVC_PROXY_CLIENT_RATE_PER_SECOND,
-      burst: env.SVC_PROXY_CLIENT_BURST,
+    visitors: new TokenBuckets(perVisitor),
+    tokens: new TokenBuckets(perVisitor),
+    adminCalls: new TokenBuckets({
+      ratePerSecond: env.SVC_BUYER_ADMIN_RATE_PER_SECOND,
+      burst: env.SVC_BUYER_ADMIN_BURST,
     }),
   };
-  if (visitor !== undefined) {
-    const taken = limits.visitors.take(`${shop}\n${visitor}`);
+  return limits;
+}
+
+export interface BuyerRequester {
+  shop: string;
+  /** The client's address (app/lib/client-address.ts), when one is known. */
+  address: string | undefined;
+  /** The session token: its customer (`sub`), else the token itself (`jti`). */
+  token: string | undefined;
+}
+
+/**
+ * The public edge's limits (decisions 016 and 043), for the buyer routes: one bucket per shop,
+ * and within it one per client address and one per token, each with the visitor's settings.
+ */
+export function takeBuyerRateLimit(
+  requester: BuyerRequester,
+): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  const { shops, visitors, tokens } = buyerLimits();
+  const { shop } = requester;
+  for (const [buckets, key] of [
+    [visitors, requester.address],
+    [tokens, requester.token],
+  ] as const) {
+    if (key === undefined) continue;
+    const taken = buckets.take(`${shop}\n${key}`);
     if (!taken.ok) return taken;
   }
-  return limits.shops.take(shop);
+  return shops.take(shop);
+}
+
+/** Who pays for an Admin API lookup: the buyer routes have a capped share of the shop's budget. */
+interface ShopifyCheck {
+  /** The shop's Admin API: the admin's session, or the offline session for the buyer routes. */
+  graphql: AdminGraphql | null;
+  buyer: boolean;
 }
 
 /** Whether Shopify knows the order as this shop's, and when it was placed; cached briefly. */
 async function askShopifyForOrder(
-  graphql: AdminGraphql | null,
+  { graphql, buyer }: ShopifyCheck,
   shop: string,
   orderId: string,
   log: Logger,
@@ -113,7 +145,12 @@ async function askShopifyForOrder(
     );
     return { kind: "unchecked" };
   }
+  // Known and unknown orders alike are kept (OWNERSHIP_TTL_MS): a repeated ID costs one lookup.
   const { value } = await linkCaches().ownership.getOrLoad(`${shop}\n${orderId}`, async () => {
+    if (buyer && !buyerLimits().adminCalls.take(shop).ok) {
+      const failed = "the buyer routes' share of the shop's Admin API is spent for now";
+      return { value: { failed }, cacheable: false };
+    }
     let result;
     try {
       result = await runAdminOperation(graphql, shop, "OrderPlacedAt", ORDER_PLACED_AT_QUERY, {
@@ -150,13 +187,13 @@ type PlacementRow = Awaited<ReturnType<typeof findOrderPlacement>>;
 
 /**
  * What the app knows of the order's placement: the recorded row, a signed orders/create of this
- * shop without one (not reported, decision 034), or else Shopify's answer.
+ * shop without one (not reported, decision 034), or else Shopify's answer (none asked: `unasked`).
  */
 async function placementOf(
   shop: string,
   orderId: string,
   row: PlacementRow,
-  graphql: AdminGraphql | null,
+  shopify: ShopifyCheck | null,
   log: Logger,
 ): Promise<Placement> {
   if (row) {
@@ -169,7 +206,8 @@ async function placementOf(
     };
   }
   if (await hasOrderCreateReceipt(prisma, shop, orderId)) return { kind: "not_reported" };
-  return askShopifyForOrder(graphql, shop, orderId, log);
+  if (!shopify) return { kind: "unasked" };
+  return askShopifyForOrder(shopify, shop, orderId, log);
 }
 
 /** The service's link for a delivered placement, from the cache when it has one. */
@@ -240,7 +278,10 @@ export async function findPostPurchaseLink(request: LinkRequest): Promise<LinkAn
     return { status: "none" };
   }
   const row = await findOrderPlacement(prisma, shop, orderId);
-  const placement = await placementOf(shop, orderId, row, request.graphql, log);
+  // The Order status page matches its customer on recorded orders only: Shopify is not asked.
+  const shopify =
+    surface === "order_status" ? null : { graphql: request.graphql, buyer: surface !== "admin" };
+  const placement = await placementOf(shop, orderId, row, shopify, log);
   return linkOfPlacement(request, placement, settings.selfServiceLink);
 }
 
@@ -287,7 +328,7 @@ export async function findOrderProtection(
 ): Promise<OrderProtectionResult> {
   const { events, orderName } = await listOrderEventHistory(prisma, shop, orderId);
   const row = await findOrderPlacement(prisma, shop, orderId);
-  const placement = await placementOf(shop, orderId, row, graphql, log);
+  const placement = await placementOf(shop, orderId, row, { graphql, buyer: false }, log);
   // An order without events is the shop's only if its orders/create came, or Shopify says so.
   if (events.length === 0) {
     if (placement.kind === "unchecked") return { kind: "unchecked" };

@@ -174,6 +174,22 @@ describe("the Order status page's customer match", () => {
     ).toMatchObject({ answer: { status: "none" } });
   });
 
+  it("answers none for an order nothing records, known to Shopify or not: no existence oracle (decision 043)", () => {
+    const known: Placement = {
+      kind: "unrecorded",
+      shopify: { exists: true, placedAt: new Date(NOW.getTime() - 60_000) },
+    };
+    const unknown: Placement = { kind: "unrecorded", shopify: { exists: false } };
+    for (const placement of [known, unknown, { kind: "unasked" } as const]) {
+      expect(orderStatus(placement, CUSTOMER), placement.kind).toMatchObject({
+        kind: "answer",
+        answer: { status: "none" },
+      });
+    }
+    // The Thank-you page still waits for an order Shopify knows.
+    expect(decideLinkStep(input(known))).toMatchObject({ answer: { status: "not_yet" } });
+  });
+
   it("leaves the Thank-you page and the admin as they were: their tokens name no order's customer", () => {
     expect(decideLinkStep(input({ ...delivered, customerId: null }))).toMatchObject({
       kind: "ask_service",

@@ -86,7 +86,12 @@ export type Placement =
   /** Nothing recorded yet: what Shopify says of the order (this shop's, placed when). */
   | { kind: "unrecorded"; shopify: { exists: true; placedAt: Date } | { exists: false } }
   /** Nothing recorded, and Shopify could not be asked: fail closed. */
-  | { kind: "unchecked" };
+  | { kind: "unchecked" }
+  /**
+   * Nothing recorded, and Shopify not asked: the Order status page can only match its customer
+   * on a recorded order (decision 043), so it spends none of the shop's Admin API.
+   */
+  | { kind: "unasked" };
 
 export type Surface = "thank_you" | "order_status" | "admin";
 
@@ -125,7 +130,13 @@ export function decideLinkStep(input: LinkInput): LinkStep {
       return none("the order's placement is not reported");
     case "unchecked":
       return none("nothing is recorded for the order and Shopify could not be asked");
+    case "unasked":
+      return none("nothing is recorded for the order: its customer cannot be matched");
     case "unrecorded": {
+      // Whether Shopify knows the order is not for a customer who may not be its own (decision 043).
+      if (surface === "order_status") {
+        return none("nothing is recorded for the order: its customer cannot be matched");
+      }
       if (!placement.shopify.exists) return none("the order is not this shop's");
       if (!withinWindow(surface, placement.shopify.placedAt, input.now)) {
         return none("the order was placed too long ago for the Thank-you page");

@@ -4,7 +4,12 @@ import type * as AdminRoute from "../../app/routes/api.admin.order-protection";
 import type * as CheckoutRoute from "../../app/routes/api.checkout.protection-link";
 import type * as CustomerRoute from "../../app/routes/api.customer-account.protection-link";
 import { testDatabaseProvider } from "../support/databases";
-import { installInStore, resetLocalStore, storeControl } from "../support/local-store";
+import {
+  installInStore,
+  resetLocalStore,
+  storeControl,
+  storeGraphqlLog,
+} from "../support/local-store";
 import { lifecycleBody } from "../support/order-lifecycle";
 import { withOutboxApp } from "../support/outbox-app";
 import { readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
@@ -29,7 +34,17 @@ const ORDER = "5558016491833";
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 const STOREFRONT_TIMEOUT_MS = 500;
 
-process.env.SVC_STOREFRONT_TIMEOUT_MS = String(STOREFRONT_TIMEOUT_MS);
+/** Small limits that barely refill, so that a test sees each one hold (decision 043). */
+const LIMITS = {
+  SVC_STOREFRONT_TIMEOUT_MS: String(STOREFRONT_TIMEOUT_MS),
+  SVC_PROXY_CLIENT_RATE_PER_SECOND: "0.1",
+  SVC_PROXY_CLIENT_BURST: "10",
+  SVC_BUYER_ADMIN_RATE_PER_SECOND: "0.1",
+  SVC_BUYER_ADMIN_BURST: "5",
+};
+const VISITOR_BURST = 10;
+const BUYER_ADMIN_BURST = 5;
+Object.assign(process.env, LIMITS);
 const app = withOutboxApp();
 let routes: {
   checkout: typeof CheckoutRoute;
@@ -48,7 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  delete process.env.SVC_STOREFRONT_TIMEOUT_MS;
+  for (const name of Object.keys(LIMITS)) delete process.env[name];
 });
 
 beforeEach(async () => {
@@ -109,17 +124,31 @@ async function checkoutCalls() {
 
 type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
 
+/** How a request reached the app: its socket's address (server/serve.ts) and forwarding header. */
+interface Via {
+  socketAddress?: string;
+  forwardedFor?: string;
+}
+
 async function answerOf(
   route: RouteFunction<Response>,
   path: string,
   token: string,
-  init: RequestInit = {},
+  via: Via = {},
 ): Promise<Answer> {
   const request = new Request(`${APP_ORIGIN}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, Origin: EXTENSION_ORIGIN, ...init.headers },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Origin: EXTENSION_ORIGIN,
+      ...(via.forwardedFor ? { "X-Forwarded-For": via.forwardedFor } : {}),
+    },
   });
-  const response = await callRoute(route, request);
+  // As Remix calls it behind server/serve.ts, whose load context names the socket's address.
+  const context = via.socketAddress ? { socketAddress: via.socketAddress } : {};
+  const response = await route({ request, params: {}, context }).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
   if (!(response instanceof Response)) throw new Error("The route must answer a Response");
   const text = await response.text();
   return {
@@ -129,19 +158,34 @@ async function answerOf(
   };
 }
 
-const thankYou = (token: string, orderId: string = `gid://shopify/OrderIdentity/${ORDER}`) =>
+const thankYou = (
+  token: string,
+  orderId: string = `gid://shopify/OrderIdentity/${ORDER}`,
+  via: Via = {},
+) =>
   answerOf(
     routes.checkout.loader,
     `/api/checkout/protection-link?order_id=${encodeURIComponent(orderId)}`,
     token,
+    via,
   );
 
-const orderStatus = (token: string, orderId: string = `gid://shopify/Order/${ORDER}`) =>
+const orderStatus = (
+  token: string,
+  orderId: string = `gid://shopify/Order/${ORDER}`,
+  via: Via = {},
+) =>
   answerOf(
     routes.customer.loader,
     `/api/customer-account/protection-link?order_id=${encodeURIComponent(orderId)}`,
     token,
+    via,
   );
+
+/** The Admin API queries the link routes made of the local store: whether an order is the shop's. */
+async function orderLookups() {
+  return (await storeGraphqlLog()).filter((request) => request.operation_name === "OrderPlacedAt");
+}
 
 const adminView = (shop: string, orderId: string = `gid://shopify/Order/${ORDER}`) =>
   answerOf(
@@ -472,5 +516,117 @@ describe(`post-purchase links (${provider})`, () => {
     const unknown = await adminView(SHOP, "999999");
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ error: { code: "order_not_found" } });
+  });
+});
+
+describe(`post-purchase links against hostile buyers (${provider}, issue 27, decision 043)`, () => {
+  /** An order the store has, whose orders/create has not reached the app; `customer` its buyer. */
+  async function unrecordedOrder(customer?: { email: string }) {
+    expect((await storeControl("webhooks/drop", { count: 1, topic: "orders/create" })).status).toBe(
+      200,
+    );
+    const created = await storeControl<{ id: string; customer?: { id: string } }>(
+      `shops/${SHOP}/orders`,
+      {
+        line_items: [{ title: "Aurora 14 Laptop", price: "249.00", quantity: 1 }],
+        ...(customer ? { customer } : {}),
+      },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return { orderId: String(created.body.id), customerId: String(created.body.customer?.id) };
+  }
+
+  /** Order IDs the store does not have: each one a Shopify lookup unless something stops it. */
+  const unknownOrders = (count: number) =>
+    Array.from({ length: count }, (_, index) => `gid://shopify/OrderIdentity/${9_100_000 + index}`);
+
+  it("keys the visitor on the socket's address: a rotating X-Forwarded-For does not get past the limit", async () => {
+    const statuses: number[] = [];
+    for (const [index, orderId] of unknownOrders(3 * VISITOR_BURST).entries()) {
+      const answer = await thankYou(checkoutSessionToken(SHOP), orderId, {
+        socketAddress: "203.0.113.7",
+        forwardedFor: `198.51.100.${index + 1}`,
+      });
+      statuses.push(answer.status);
+    }
+    const accepted = statuses.filter((status) => status !== 429);
+    // The burst, and at most one token refilled meanwhile (0.1 per second).
+    expect(accepted.length).toBeGreaterThanOrEqual(VISITOR_BURST);
+    expect(accepted.length).toBeLessThanOrEqual(VISITOR_BURST + 1);
+    expect((await orderLookups()).length).toBeLessThanOrEqual(BUYER_ADMIN_BURST + 1);
+
+    // Another address is another visitor.
+    const other = await thankYou(checkoutSessionToken(SHOP), `gid://shopify/Order/${ORDER}`, {
+      socketAddress: "203.0.113.8",
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it("limits a token however many addresses it comes from", async () => {
+    const token = checkoutSessionToken(SHOP);
+    const statuses: number[] = [];
+    for (const [index, orderId] of unknownOrders(2 * VISITOR_BURST).entries()) {
+      const answer = await thankYou(token, orderId, { socketAddress: `192.0.2.${index + 1}` });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(
+      VISITOR_BURST + 1,
+    );
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("caps the buyer routes' Admin API calls per shop, whatever the addresses and tokens", async () => {
+    const answers = [];
+    for (const [index, orderId] of unknownOrders(4 * BUYER_ADMIN_BURST).entries()) {
+      answers.push(
+        await thankYou(checkoutSessionToken(SHOP), orderId, { socketAddress: `10.1.0.${index}` }),
+      );
+    }
+    // Every answer is none (nothing of it is the shop's, or Shopify was not asked): no 429 here.
+    expect(answers.map((answer) => answer.body)).toEqual(answers.map(() => ({ status: "none" })));
+    const lookups = await orderLookups();
+    expect(lookups.length).toBeGreaterThanOrEqual(BUYER_ADMIN_BURST);
+    expect(lookups.length).toBeLessThanOrEqual(BUYER_ADMIN_BURST + 1);
+
+    // The cap is the buyer routes' alone: the admin's own session still asks Shopify.
+    expect((await adminView(SHOP, "9199999")).status).toBe(404);
+    expect((await orderLookups()).length).toBe(lookups.length + 1);
+  });
+
+  it("asks Shopify once for an unknown order asked again and again", async () => {
+    for (let index = 0; index < 6; index++) {
+      const answer = await thankYou(checkoutSessionToken(SHOP), "gid://shopify/Order/9188888", {
+        socketAddress: `10.2.0.${index}`,
+      });
+      expect(answer.body).toEqual({ status: "none" });
+    }
+    expect(await orderLookups()).toHaveLength(1);
+  });
+
+  it("answers the Order status page none for an unrecorded order that is not the customer's, as for a missing one", async () => {
+    const { orderId, customerId } = await unrecordedOrder({ email: "ada@example.com" });
+    const existing = await orderStatus(
+      customerAccountSessionToken(SHOP, { customerId: "7" }),
+      `gid://shopify/Order/${orderId}`,
+    );
+    const missing = await orderStatus(
+      customerAccountSessionToken(SHOP, { customerId: "7" }),
+      "gid://shopify/Order/9177777",
+    );
+    expect(existing.status).toBe(200);
+    expect(existing.body).toEqual({ status: "none" });
+    expect(missing.status).toBe(200);
+    expect(missing.body).toEqual(existing.body);
+    // Nothing recorded names the order's customer: its own customer gets none too, and nothing
+    // is asked of Shopify on the Order status page's behalf.
+    expect(customerId).toMatch(/^\d+$/);
+    const own = await orderStatus(
+      customerAccountSessionToken(SHOP, { customerId }),
+      `gid://shopify/Order/${orderId}`,
+    );
+    expect(own.body).toEqual({ status: "none" });
+    expect(await orderLookups()).toEqual([]);
+    // The Thank-you page still waits for the order's webhook.
+    expect((await thankYou(checkoutSessionToken(SHOP), orderId)).status).toBe(202);
   });
 });
