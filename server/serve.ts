@@ -43,7 +43,15 @@ app.use(
 );
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(logRequest);
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    // The peer's address, which rate limits trust over X-Forwarded-For (decision 043).
+    getLoadContext: (request) => ({ socketAddress: request.socket.remoteAddress }),
+  }),
+);
 
 // Slow senders hold a connection and its buffers: headers and whole requests have deadlines
 // (checked every second, not Node's default 30 s), idle keep-alive connections close.
