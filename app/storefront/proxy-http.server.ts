@@ -1,4 +1,5 @@
 import { getEnv } from "../env.server";
+import { clientAddressOf } from "../lib/client-address";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
 import type { AdminGraphql } from "../services/admin-api.server";
@@ -121,8 +122,13 @@ function takeRateLimit(
 function visitorOf(request: Request): string | undefined {
   const customer = new URL(request.url).searchParams.get("logged_in_customer_id");
   if (customer) return `customer:${customer.slice(0, 40)}`;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded ? `ip:${forwarded.slice(0, 64)}` : undefined;
+  // Shopify's proxy is one more trusted hop: the address it forwards, not one a visitor wrote (043).
+  const forwarded = clientAddressOf({
+    forwardedFor: request.headers.get("x-forwarded-for"),
+    socketAddress: undefined,
+    trustedProxies: getEnv().SVC_TRUSTED_PROXY_COUNT + 1,
+  });
+  return forwarded ? `ip:${forwarded}` : undefined;
 }
 
 /** Forgets every rate limit bucket, so that the next request starts full (tests). */
