@@ -95,8 +95,16 @@ export interface ClaimRowsOptions extends ClaimOptions {
   table: "OutboxEvent" | "ShopifyAction";
   /** The status of a claimed row; `pending` and `failed` rows are due at `nextAttemptAt`. */
   claimedStatus: string;
-  /** What else makes a row (alias `r`) claimable: SQL without parameters. */
-  where: string;
+  /**
+   * What else makes a row (alias `r`) claimable: SQL without parameters, or built with the
+   * claim's own builder and clock (`nowOr(now)`), whose parameters then fall in place.
+   */
+  where: string | ((sql: ReturnType<typeof sqlBuilder>) => string);
+  /**
+   * On PostgreSQL, a claim first takes this transaction-level advisory lock: claims of the queue
+   * then run one at a time, and each sees the rows the one before it claimed (decision 045).
+   */
+  advisoryLock?: number;
 }
 
 /**
@@ -121,13 +129,22 @@ export async function claimRows(db: AppPrismaClient, options: ClaimRowsOptions) 
           (r."status" IN ('pending', 'failed') AND r."nextAttemptAt" <= ${nowOr(now)})
           OR (r."status" = ${param(claimedStatus)} AND r."leaseExpiresAt" < ${nowOr(now)})
         )
-        AND ${options.where}
+        AND ${typeof options.where === "string" ? options.where : options.where(sql)}
       ORDER BY r."id"
       LIMIT ${param(options.limit)}
       ${sql.postgres ? "FOR UPDATE OF r SKIP LOCKED" : ""}
     )
     RETURNING "id"`;
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(text, ...sql.values);
+  type Row = { id: number | bigint };
+  const { advisoryLock } = options;
+  const rows =
+    sql.postgres && advisoryLock !== undefined
+      ? await db.$transaction(async (tx) => {
+          // Its own statement: the claim's snapshot is taken once the lock is held.
+          await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${Math.trunc(advisoryLock)})`);
+          return tx.$queryRawUnsafe<Row[]>(text, ...sql.values);
+        })
+      : await db.$queryRawUnsafe<Row[]>(text, ...sql.values);
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 

@@ -15,29 +15,47 @@ export interface ActionClaimOptions {
   now?: Date;
 }
 
-/** The shop has the app, and no earlier action of the order is still open. */
-const TURN = `
+/**
+ * The shop has the app, no earlier action of the order is still open, and no other action of the
+ * order is running under a live lease: a later one may run while the merchant's "Run now" makes
+ * an earlier one due again (issue 27). `now` is the claim's clock, as the due test uses it.
+ */
+function turnOf({ nowOr }: ReturnType<typeof sqlBuilder>, now: Date | undefined) {
+  return `
   EXISTS (
     SELECT 1 FROM "ShopConnection" c WHERE c."shop" = r."shop" AND c."status" <> 'uninstalled'
   )
   AND NOT EXISTS (
     SELECT 1 FROM "ShopifyAction" b
-    WHERE b."shop" = r."shop" AND b."orderId" = r."orderId" AND b."id" < r."id"
-      AND b."status" IN ('pending', 'running', 'failed')
+    WHERE b."shop" = r."shop" AND b."orderId" = r."orderId" AND b."id" <> r."id"
+      AND (
+        (b."id" < r."id" AND b."status" IN ('pending', 'running', 'failed'))
+        OR (b."status" = 'running' AND b."leaseExpiresAt" >= ${nowOr(now)})
+      )
   )`;
+}
+
+/**
+ * PostgreSQL's advisory lock key of this claim ("svca" in ASCII; the migrations use another).
+ * Without it, two workers' claims could each miss the other's uncommitted claim of the same
+ * order's action, as their snapshots are taken at once; SQLite runs one write at a time anyway.
+ */
+const ACTION_CLAIM_LOCK = 0x73766361;
 
 /**
  * Claims up to `limit` due actions and returns their IDs in the order they run. An action is
- * due when its time has come (or an earlier claim's lease ran out), its shop has the app, and
- * no earlier action of its order is still open: an order's actions run one at a time, in the
- * order they were recorded, so each reads what the one before it did.
+ * due when its time has come (or an earlier claim's lease ran out), its shop has the app, no
+ * earlier action of its order is still open and no other action of its order is running: an
+ * order's actions run one at a time, in the order they were recorded, so each reads what the
+ * one before it did, and one the merchant runs again waits for the one running.
  */
 export function claimDueActions(db: AppPrismaClient, options: ActionClaimOptions) {
   return claimRows(db, {
     ...options,
     table: "ShopifyAction",
     claimedStatus: "running",
-    where: TURN,
+    where: (sql) => turnOf(sql, options.now),
+    advisoryLock: ACTION_CLAIM_LOCK,
   });
 }
 
