@@ -7,13 +7,14 @@ import {
   LogSeverity,
   shopifyApp,
 } from "@shopify/shopify-app-remix/server";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { getSecretBox } from "./crypto/secrets.server";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { withLocalAdminHeaders } from "./lib/local-admin";
 import { localStoreFetch } from "./lib/local-store-fetch";
 import { logger } from "./logger.server";
 import { recordInstallation } from "./models/ShopConnection.server";
+import { SealedSessionStorage } from "./models/session-storage.server";
 
 const env = getEnv();
 
@@ -47,11 +48,8 @@ const shopify = shopifyApp({
   scopes: env.SCOPES.split(",").map((scope) => scope.trim()),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  // The storage is typed against @prisma/client's default client; ours is the same API
-  // generated to app/generated (decision 001), so only the nominal type differs.
-  sessionStorage: new PrismaSessionStorage(
-    prisma as unknown as ConstructorParameters<typeof PrismaSessionStorage>[0],
-  ),
+  // Shopify's Prisma storage with the tokens sealed at rest (decision 044).
+  sessionStorage: new SealedSessionStorage(prisma, getSecretBox()),
   distribution: AppDistribution.AppStore,
   logger: libraryLogger,
   future: {

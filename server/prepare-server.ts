@@ -19,6 +19,7 @@ export async function prepareServer(source: Record<string, string | undefined>):
     for (const unknown of unknownSvcVariables(source))
       console.error(unknownSettingWarning(unknown));
     await prepareDatabase(env);
+    await sealClearSessionTokensAtStart(env);
     return env;
   } catch (error) {
     console.error(startupFailureLine(error));
@@ -29,6 +30,33 @@ export async function prepareServer(source: Record<string, string | undefined>):
 export function startupFailureLine(error: unknown): string {
   if (error instanceof ConfigurationError || error instanceof StartupError) return error.message;
   return `Start-up failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Seals the Shopify tokens a row still holds in clear (decision 044): rows from before the
+ * tokens were sealed. Not fatal: the session storage seals such a row when it first reads it.
+ */
+async function sealClearSessionTokensAtStart(env: AppEnv) {
+  // Imported here: these modules read the configuration on load, which is now known to be good.
+  const { createPrismaClient } = await import("../app/db/client.server");
+  const { createSecretBox } = await import("../app/crypto/secret-box.server");
+  const { encryptionKeysOf } = await import("../app/crypto/secrets.server");
+  const { sealClearSessionTokens } = await import("../app/models/Session.server");
+  const db = createPrismaClient(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+  try {
+    const sealed = await sealClearSessionTokens(db, createSecretBox(encryptionKeysOf(env)));
+    if (sealed > 0) {
+      // eslint-disable-next-line no-console
+      console.log(`Session tokens: sealed those of ${sealed} session(s) stored in clear`);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(
+      `Session tokens stored in clear were not sealed at start (${message}): each is sealed when first read, or by npm run svc -- keys:reseal`,
+    );
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 async function prepareDatabase(env: AppEnv) {

@@ -181,13 +181,13 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   "keys:reseal": {
     summary:
-      "Seal every saved secret key again with SVC_ENCRYPTION_KEY, so earlier keys can be dropped",
+      "Seal every saved secret key and every session's Shopify tokens again with SVC_ENCRYPTION_KEY, so earlier keys can be dropped",
     usage: "keys:reseal [--batch-size N] [--json]",
     options: {
       "batch-size": {
         type: "string",
         value: "N",
-        help: `shops read per round trip (default 100, at most ${MAX_RESEAL_BATCH})`,
+        help: `shops, then sessions, read per round trip (default 100, at most ${MAX_RESEAL_BATCH})`,
       },
       json: { type: "boolean", help: "the counts and unreadable keys as JSON" },
     },

@@ -392,15 +392,27 @@ export async function resealKeys(
     for (const key of report.unreadable) {
       out(`Unreadable: the ${keyNameOf(key.environment)} key of ${key.shop}: ${key.reason}`);
     }
+    const sessions = report.sessions.counts;
+    out(
+      `Shopify tokens of ${sessions.sessions} session${sessions.sessions === 1 ? "" : "s"}: ${sessions.sealed} sealed (were in clear), ${sessions.resealed} re-sealed, ${sessions.alreadyCurrent} already current, ${sessions.storedMeanwhile} stored again meanwhile (kept), ${sessions.unreadable} unreadable.`,
+    );
+    for (const token of report.sessions.unreadable) {
+      out(`Unreadable: the ${token.field} of session ${token.sessionId}: ${token.reason}`);
+    }
   }
+  // Dropping an earlier key now would lose these: say so on stderr and exit non-zero.
   if (counts.unreadable) {
-    // Dropping an earlier key now would lose these: say so on stderr and exit non-zero.
     err(
       `${counts.unreadable} saved key${counts.unreadable === 1 ? "" : "s"} cannot be opened: add the encryption key${counts.unreadable === 1 ? "" : "s"} that sealed ${counts.unreadable === 1 ? "it" : "them"} to SVC_ENCRYPTION_KEYS_PREVIOUS and run keys:reseal again, or have the merchant save the key again`,
     );
-    return EXIT.failed;
   }
-  return EXIT.ok;
+  const sessionsUnreadable = report.sessions.counts.unreadable;
+  if (sessionsUnreadable) {
+    err(
+      `The Shopify tokens of ${sessionsUnreadable} session${sessionsUnreadable === 1 ? "" : "s"} cannot be opened: add the encryption key that sealed them to SVC_ENCRYPTION_KEYS_PREVIOUS and run keys:reseal again; until then the shop reads as not installed, and the merchant opening the app stores new tokens`,
+    );
+  }
+  return counts.unreadable || sessionsUnreadable ? EXIT.failed : EXIT.ok;
 }
 
 function alignColumns(rows: string[][]): string[] {

@@ -11,6 +11,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  */
 
 const VERSION = "v1";
+/** How every sealed value starts; a Shopify token or a service key never does. */
+export const SEALED_PREFIX = `${VERSION}.`;
 const IV_BYTES = 12;
 // GCM accepts tags down to 4 bytes unless told otherwise; a short tag is a forgery aid.
 const TAG_BYTES = 16;
@@ -116,6 +118,11 @@ export function createSecretBox(keys: Buffer[]): SecretBox {
       return partsOf(sealed)?.keyId ?? null;
     },
   };
+}
+
+/** Whether a stored value is in the sealed form (whether or not it opens), rather than clear. */
+export function isSealedForm(value: string): boolean {
+  return value.startsWith(SEALED_PREFIX);
 }
 
 /** What a browser may see of a secret: its last four characters. */

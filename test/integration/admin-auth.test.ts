@@ -8,6 +8,7 @@ import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 import { installInStore, localStore, resetLocalStore } from "../support/local-store";
 import { APP_SCOPES } from "../support/offline-session";
 import { adminRequest, APP_ORIGIN, callRoute } from "../support/routes";
+import { readOfflineSessionRow } from "../support/session-tokens";
 import { connectShop } from "../support/shops";
 
 // The embedded admin: App Bridge sends a session token; the offline session comes from Prisma,
@@ -70,7 +71,7 @@ describe(`embedded admin authentication (${provider})`, () => {
 
     expect(result).not.toBeInstanceOf(Response);
     expect((result as Awaited<ReturnType<typeof homeLoader>>).shop).toBe(SHOP);
-    const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
+    const session = await readOfflineSessionRow(prisma, SHOP);
     // The app asks for an expiring pair (decision 023), which replaces the store's token.
     const installation = localStore().state.shop(SHOP)?.installation;
     expect(installation?.offlineAccessTokenExpiresAt).not.toBeNull();

@@ -3,6 +3,7 @@ import type { AppPrismaClient } from "../../app/db/client.server";
 import type { ShopifyAction } from "../../app/generated/prisma/sqlite/client";
 import type { AdminForShop } from "../../app/plan-actions/worker.server";
 import { testDatabaseProvider } from "../support/databases";
+import { readOfflineSessionRow } from "../support/session-tokens";
 import {
   advanceStoreClock,
   freezeStoreClock,
@@ -57,8 +58,9 @@ describe(`expiring offline tokens in the plan action worker (${provider})`, () =
     return order.refunds.filter((refund) => refund.note?.startsWith(NOTE));
   }
 
+  /** The Session row, its tokens opened (they are sealed at rest, decision 044). */
   async function offlineSession() {
-    return db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });
+    return readOfflineSessionRow(db, SHOP);
   }
 
   function storeInstallation() {

@@ -71,6 +71,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await control.reset();
   await app.prisma.shopConnection.deleteMany({});
+  await app.prisma.session.deleteMany({});
 });
 
 /** Saves keys as the app did while `keys` were its encryption keys (the first one sealing). */
@@ -273,6 +274,17 @@ describe(`keys:reseal (${provider})`, () => {
           reason: expect.stringContaining(`encryption key ${idOf(LOST)}, which is not configured`),
         },
       ],
+      sessions: {
+        counts: {
+          sessions: 0,
+          sealed: 0,
+          resealed: 0,
+          alreadyCurrent: 0,
+          storedMeanwhile: 0,
+          unreadable: 0,
+        },
+        unreadable: [],
+      },
     });
     expect(first.stderr).toMatch(/^1 saved key cannot be opened: add the encryption key/);
 
@@ -396,5 +408,141 @@ describe(`keys:reseal (${provider})`, () => {
       },
     );
     expect(await app.prisma.shopConnection.findMany({ orderBy: { shop: "asc" } })).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// keys:reseal and Shopify's tokens in the Session table (decision 044)
+
+describe(`keys:reseal of Shopify's session tokens (${provider})`, () => {
+  const HOUR = 3_600_000;
+
+  /** The shop's offline session stored as the app stored it while `keys` were its keys. */
+  async function storeSessionUnder(keys: Buffer[], shop: string, suffix: string) {
+    const { SealedSessionStorage } = await import("../../app/models/session-storage.server");
+    const { Session } = await import("@shopify/shopify-api");
+    const storage = new SealedSessionStorage(app.prisma, app.secretBox.createSecretBox(keys));
+    await storage.storeSession(
+      new Session({
+        id: `offline_${shop}`,
+        shop,
+        state: "",
+        isOnline: false,
+        accessToken: `shpat_${suffix}`,
+        refreshToken: `shprt_${suffix}`,
+        expires: new Date(Date.now() + HOUR),
+      }),
+    );
+  }
+
+  /** Which encryption key sealed each token of the shop's session, from the row as stored. */
+  async function sessionSealedBy(shop: string) {
+    const row = await app.prisma.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } });
+    const box = app.secretBox.createSecretBox([CURRENT]);
+    return [row.accessToken, row.refreshToken].map((sealed) => sealed && box.keyIdOf(sealed));
+  }
+
+  /** What the app reads with the current encryption key alone. */
+  async function loadWithCurrentKeyOnly(shop: string) {
+    const { SealedSessionStorage } = await import("../../app/models/session-storage.server");
+    const storage = new SealedSessionStorage(app.prisma, app.secretBox.createSecretBox([CURRENT]));
+    const session = await storage.loadSession(`offline_${shop}`);
+    return session && { accessToken: session.accessToken, refreshToken: session.refreshToken };
+  }
+
+  beforeEach(async () => {
+    await storeSessionUnder([OLDER], "s-older.myshopify.com", "older_0001");
+    await storeSessionUnder([CURRENT], "s-current.myshopify.com", "current_0002");
+    await storeSessionUnder([LOST], "s-lost.myshopify.com", "lost_0003");
+    // Stored in clear before decision 044.
+    await app.prisma.session.create({
+      data: {
+        id: "offline_s-clear.myshopify.com",
+        shop: "s-clear.myshopify.com",
+        state: "",
+        isOnline: false,
+        accessToken: "shpat_clear_0004",
+        refreshToken: "shprt_clear_0004",
+      },
+    });
+  });
+
+  it("seals clear tokens and seals again those of earlier keys, naming one that does not open", async () => {
+    const env = { SVC_ENCRYPTION_KEYS_PREVIOUS: b64(OLDER) };
+    const first = await reseal(env, "--batch-size", "3", "--json");
+
+    expect(first.code).toBe(1);
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      counts: { shops: 0, unreadable: 0 },
+      sessions: {
+        counts: {
+          sessions: 4,
+          sealed: 1,
+          resealed: 1,
+          alreadyCurrent: 1,
+          storedMeanwhile: 0,
+          unreadable: 1,
+        },
+        unreadable: [
+          {
+            sessionId: "offline_s-lost.myshopify.com",
+            shop: "s-lost.myshopify.com",
+            field: "accessToken",
+            keyId: idOf(LOST),
+            reason: expect.stringContaining(
+              `encryption key ${idOf(LOST)}, which is not configured`,
+            ),
+          },
+        ],
+      },
+    });
+    expect(first.stderr).toMatch(/^The Shopify tokens of 1 session cannot be opened/);
+    expect(first.stdout).not.toMatch(/shp(at|rt)_/);
+
+    // Everything but the lost session opens with the current key alone, as it was stored.
+    for (const shop of ["s-older", "s-current", "s-clear"]) {
+      expect(await sessionSealedBy(`${shop}.myshopify.com`)).toEqual([
+        idOf(CURRENT),
+        idOf(CURRENT),
+      ]);
+    }
+    expect(await loadWithCurrentKeyOnly("s-older.myshopify.com")).toEqual({
+      accessToken: "shpat_older_0001",
+      refreshToken: "shprt_older_0001",
+    });
+    expect(await loadWithCurrentKeyOnly("s-clear.myshopify.com")).toEqual({
+      accessToken: "shpat_clear_0004",
+      refreshToken: "shprt_clear_0004",
+    });
+    expect(await sessionSealedBy("s-lost.myshopify.com")).toEqual([idOf(LOST), idOf(LOST)]);
+    const rows = await app.prisma.session.findMany({ orderBy: { id: "asc" } });
+    expect(JSON.stringify(rows)).not.toMatch(/shp(at|rt)_/);
+
+    // A second run writes nothing; once the lost session is stored again, a run succeeds.
+    const second = await reseal(env);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toContain(
+      "Shopify tokens of 4 sessions: 0 sealed (were in clear), 0 re-sealed, 3 already current, 0 stored again meanwhile (kept), 1 unreadable.",
+    );
+    expect(second.stdout).toContain(
+      `Unreadable: the accessToken of session offline_s-lost.myshopify.com: Sealed secret uses encryption key ${idOf(LOST)}, which is not configured`,
+    );
+    expect(await app.prisma.session.findMany({ orderBy: { id: "asc" } })).toEqual(rows);
+    await storeSessionUnder([CURRENT], "s-lost.myshopify.com", "lost_new_0005");
+    expect(await reseal(env)).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("keeps tokens stored again while it ran", async () => {
+    const stale = await app.prisma.session.findUniqueOrThrow({
+      where: { id: "offline_s-older.myshopify.com" },
+    });
+    await storeSessionUnder([CURRENT], "s-older.myshopify.com", "refreshed_0006");
+    const { resealSessionTokens } = await import("../../app/models/Session.server");
+    const box = app.secretBox.createSecretBox([CURRENT, OLDER]);
+    expect(await resealSessionTokens(app.prisma, box, stale)).toEqual({ status: "changed" });
+    expect(await loadWithCurrentKeyOnly("s-older.myshopify.com")).toEqual({
+      accessToken: "shpat_refreshed_0006",
+      refreshToken: "shprt_refreshed_0006",
+    });
   });
 });

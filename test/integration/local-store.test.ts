@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderRecord } from "../../emulator/state";
 import { startAppAgainstStore, waitFor, type AppAgainstStore } from "../support/app-against-store";
 import { testDatabaseProvider } from "../support/databases";
+import { readOfflineSessionRow } from "../support/session-tokens";
 import { connectShop } from "../support/shops";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/test-env";
 
@@ -66,8 +67,8 @@ describe(`the app against the local Shopify store (${provider})`, () => {
       const installed = await control(`shops/${SHOP}/install`, {});
       expect(installed).toMatchObject({ status: 200, body: { installed: true } });
       const { default: prisma } = await import("../../app/db.server");
-      const session = await prisma.session.findFirst({ where: { shop: SHOP, isOnline: false } });
-      expect(session?.accessToken).toMatch(/^shpat_/);
+      const session = await readOfflineSessionRow(prisma, SHOP);
+      expect(session.accessToken).toMatch(/^shpat_/);
       await connectShop(prisma, SHOP);
 
       // The merchant's own product, and the protection product made by the app's admin action.

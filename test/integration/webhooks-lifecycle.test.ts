@@ -18,6 +18,7 @@ import {
 } from "../support/local-store";
 import { adminRequest, callRoute } from "../support/routes";
 import { sessionToken } from "../support/session-token";
+import { readOfflineSessionRow } from "../support/session-tokens";
 import { connectShop } from "../support/shops";
 import { readShopifyFixture, signedWebhookRequest } from "../support/webhooks";
 
@@ -191,7 +192,7 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
     );
     expect(home).not.toBeInstanceOf(Response);
 
-    const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
+    const session = await readOfflineSessionRow(prisma, SHOP);
     // The exchange gives an expiring pair (decision 023), which replaced the new install's token.
     const exchanged = localStore().state.shop(SHOP)?.installation;
     expect(exchanged?.offlineAccessTokenExpiresAt).not.toBeNull();
