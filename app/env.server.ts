@@ -147,6 +147,10 @@ const envSchema = z.object({
   // Days a delivered or dead event and a webhook receipt keep the customer's personal data;
   // after that `data:purge` (and the worker) scrub it and keep the rows (decision 015).
   SVC_CUSTOMER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  // shop/redact is acted on only once the shop's app/uninstalled is this many hours old (Shopify
+  // sends it 48 hours after the uninstall); an earlier one, or one for an installed shop, is
+  // recorded and ignored: its signed body never expires, so it may be a replay (decision 045).
+  SVC_SHOP_REDACT_AFTER_UNINSTALL_HOURS: z.coerce.number().int().min(1).max(47).default(24),
   // The public edge (decision 016). Request bodies are capped per route before they are read,
   // and all bodies being read at once share one byte budget (503 beyond it).
   SVC_MAX_BODY_BYTES: z.coerce

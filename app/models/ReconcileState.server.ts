@@ -76,6 +76,15 @@ export async function ensureReconcileState(db: AppPrismaClient, shop: string, no
   });
 }
 
+/**
+ * A new installation of the shop starts reconciliation afresh (issue 27): the state of an
+ * earlier one (its watermark, deferred orders, backfill and lease) would read, and "recover",
+ * the orders of the time the app was gone. The next run creates it from the new install time.
+ */
+export function resetReconcileState(db: AppPrismaClient, shop: string) {
+  return db.reconcileState.deleteMany({ where: { shop } });
+}
+
 /** Whether a backfill has steps left: asked for, its bulk query running, or reading orders. */
 export function isBackfillActive(status: string | null): boolean {
   return status === "requested" || status === "running" || status === "reading";

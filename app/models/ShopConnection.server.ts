@@ -2,6 +2,7 @@ import type { ShopConnection } from "../generated/prisma/sqlite/client";
 import type { ApiVersion, Environment } from "../protection/types";
 import { lastFour, SecretBoxError, type SecretBox } from "../crypto/secret-box.server";
 import type { AppPrismaClient } from "../db/client.server";
+import { resetReconcileState } from "./ReconcileState.server";
 
 export type ConnectionStatus =
   "not_connected" | "connected" | "key_rejected" | "secret_unreadable" | "uninstalled";
@@ -63,23 +64,34 @@ export function getShopConnection(db: AppPrismaClient, shop: string) {
 export async function recordInstallation(db: AppPrismaClient, shop: string, scopes: string | null) {
   const existing = await getShopConnection(db, shop);
   if (!existing) {
-    return db.shopConnection.create({ data: { shop, grantedScopes: scopes } });
+    // A shop erased before shop/redact took reconciliation with it may have left its state.
+    const [created] = await db.$transaction([
+      db.shopConnection.create({ data: { shop, grantedScopes: scopes } }),
+      resetReconcileState(db, shop),
+    ]);
+    return created;
   }
   const hasKey = Boolean(existing.sandboxSecretKeySealed || existing.liveSecretKeySealed);
-  return db.shopConnection.update({
-    where: { shop },
-    data: {
-      grantedScopes: scopes,
-      ...(existing.status === "uninstalled"
-        ? {
-            status: hasKey ? "connected" : "not_connected",
-            statusDetail: null,
-            uninstalledAt: null,
-            installedAt: new Date(),
-          }
-        : {}),
-    },
-  });
+  const reinstalled = existing.status === "uninstalled";
+  const [updated] = await db.$transaction([
+    db.shopConnection.update({
+      where: { shop },
+      data: {
+        grantedScopes: scopes,
+        ...(reinstalled
+          ? {
+              status: hasKey ? "connected" : "not_connected",
+              statusDetail: null,
+              uninstalledAt: null,
+              installedAt: new Date(),
+            }
+          : {}),
+      },
+    }),
+    // A reinstall reconciles from its own install time, never from the old watermark.
+    ...(reinstalled ? [resetReconcileState(db, shop)] : []),
+  ]);
+  return updated;
 }
 
 export async function saveConnectionKeys(

@@ -17,6 +17,8 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     hints,
     hintPublishes,
     actions,
+    reconcileStates,
+    reconcileRuns,
   ] = await db.$transaction([
     db.session.deleteMany({ where: { shop } }),
     db.outboxEvent.deleteMany({ where: { shop } }),
@@ -29,6 +31,9 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     db.productOfferHint.deleteMany({ where: { shop } }),
     db.productOfferHintPublish.deleteMany({ where: { shop } }),
     db.shopifyAction.deleteMany({ where: { shop } }),
+    // Reconciliation's watermark and checked orders, and its runs (issue 27).
+    db.reconcileState.deleteMany({ where: { shop } }),
+    db.reconcileRun.deleteMany({ where: { shop } }),
   ]);
   return {
     sessions: sessions.count,
@@ -42,5 +47,7 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     productOfferHints: hints.count,
     productOfferHintPublishes: hintPublishes.count,
     shopifyActions: actions.count,
+    reconcileStates: reconcileStates.count,
+    reconcileRuns: reconcileRuns.count,
   };
 }

@@ -1,4 +1,5 @@
 import type { AppPrismaClient } from "../db/client.server";
+import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { recordGrantedScopes, recordUninstall } from "../models/ShopConnection.server";
 import { eraseShopData } from "../models/ShopData.server";
@@ -76,7 +77,58 @@ export async function handleCustomersRedact(db: AppPrismaClient, delivery: Webho
   logFor(delivery).info(redacted, "Customer data redacted");
 }
 
-export async function handleShopRedact(db: AppPrismaClient, delivery: WebhookDelivery) {
+const HOUR_MS = 60 * 60 * 1_000;
+
+export type ShopRedactVerdict = { erase: true } | { erase: false; reason: string };
+
+/**
+ * Whether a shop/redact may erase the shop (decision 045). Its signed body holds only the shop's
+ * ID and domain, so a copy stays valid forever: it is acted on only for a shop that has not had
+ * the app for `afterHours` (Shopify sends it 48 hours after the uninstall), or that the app
+ * holds no connection or session for. Anything else is a replay or too early.
+ */
+export async function shopRedactVerdict(
+  db: AppPrismaClient,
+  shop: string,
+  options: { now: Date; afterHours: number },
+): Promise<ShopRedactVerdict> {
+  const [connection, session] = await Promise.all([
+    db.shopConnection.findUnique({
+      where: { shop },
+      select: { status: true, uninstalledAt: true },
+    }),
+    db.session.findFirst({ where: { shop, isOnline: false }, select: { id: true } }),
+  ]);
+  if (session || (connection && connection.status !== "uninstalled")) {
+    return { erase: false, reason: "the shop has the app installed" };
+  }
+  const uninstalledAt = connection?.uninstalledAt;
+  if (
+    uninstalledAt &&
+    options.now.getTime() - uninstalledAt.getTime() < options.afterHours * HOUR_MS
+  ) {
+    return {
+      erase: false,
+      reason: `the app was uninstalled at ${uninstalledAt.toISOString()}, less than ${options.afterHours} hours before`,
+    };
+  }
+  return { erase: true };
+}
+
+export async function handleShopRedact(
+  db: AppPrismaClient,
+  delivery: WebhookDelivery,
+  now = new Date(),
+) {
+  const afterHours = getEnv().SVC_SHOP_REDACT_AFTER_UNINSTALL_HOURS;
+  const verdict = await shopRedactVerdict(db, delivery.shop, { now, afterHours });
+  if (!verdict.erase) {
+    // Answered 200 all the same: Shopify stops resending, and the receipt shows what came.
+    const detail = `Ignored: ${verdict.reason}; shop/redact erases a shop only ${afterHours} hours after its uninstall`;
+    await recordWebhookReceipt(db, receiptFor(delivery, { status: "ignored", detail }));
+    logFor(delivery).warn({ reason: verdict.reason }, "shop/redact ignored; nothing erased");
+    return null;
+  }
   const erased = await eraseShopData(db, delivery.shop);
   forgetInstalledShop(delivery.shop);
   // Nothing about the shop is kept after this, not even the receipt of the request itself.

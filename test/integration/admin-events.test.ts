@@ -824,6 +824,12 @@ describe(`admin event log: each attempt (${provider})`, () => {
       },
     });
     expect(await prisma.outboxAttempt.count({ where: { eventId: event.id } })).toBe(1);
+    // Shopify sends shop/redact 48 hours after the uninstall (decision 045).
+    await prisma.session.deleteMany({ where: { shop: SENDING_SHOP } });
+    await prisma.shopConnection.update({
+      where: { shop: SENDING_SHOP },
+      data: { status: "uninstalled", uninstalledAt: new Date(Date.now() - 48 * 60 * 60 * 1_000) },
+    });
 
     const body = readShopifyFixture("shop_redact", "shopify-docs-2026-04_gadget.json").replace(
       "{shop}.myshopify.com",

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseCommandLine, UsageError } from "../../app/cli/args";
 import { runCommand, type CliEnv } from "../../app/cli/commands.server";
 import prisma from "../../app/db.server";
-import { recordInstallation } from "../../app/models/ShopConnection.server";
+import { recordInstallation, recordUninstall } from "../../app/models/ShopConnection.server";
 import { action as customersDataRequest } from "../../app/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "../../app/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "../../app/routes/webhooks.orders.create";
@@ -142,6 +142,12 @@ describe(`signed facts choose the topic and the shop (${provider})`, () => {
     expect(await prisma.shopConnection.count()).toBe(2);
     expect(await prisma.outboxEvent.count()).toBe(2);
 
+    // Shopify sends shop/redact 48 hours after the uninstall (decision 045).
+    await recordUninstall(prisma, OTHER_SHOP);
+    await prisma.shopConnection.update({
+      where: { shop: OTHER_SHOP },
+      data: { uninstalledAt: new Date(Date.now() - 2 * DAY_MS) },
+    });
     expect(await send(shopRedact, { topic: "shop/redact", shop: OTHER_SHOP, body: replayed })).toBe(
       200,
     );

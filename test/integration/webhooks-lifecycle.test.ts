@@ -278,6 +278,11 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       });
     }
     await uninstallInStore();
+    // Shopify sends shop/redact 48 hours after the uninstall (decision 045).
+    await prisma.shopConnection.update({
+      where: { shop: SHOP },
+      data: { uninstalledAt: new Date(Date.now() - 48 * 60 * 60 * 1_000) },
+    });
     const body = complianceBody("shop_redact");
     const response = await callRoute(
       shopRedact,
