@@ -34,6 +34,17 @@ describe("clientAddressOf", () => {
     ).toBe("10.0.0.3");
   });
 
+  it("names nobody when exact and the header is short of the trusted hops", () => {
+    // The app proxy: Shopify's proxy is one hop more, and a proxy of ours that replaced its entry
+    // left only Shopify's own address, which is no visitor's.
+    const proxied = (forwardedFor: string | null) =>
+      clientAddressOf({ forwardedFor, socketAddress: "10.0.0.3", trustedProxies: 2, exact: true });
+    expect(proxied("6.6.6.6, 198.51.100.4, 10.0.0.2")).toBe("198.51.100.4");
+    expect(proxied("198.51.100.4, 10.0.0.2")).toBe("198.51.100.4");
+    expect(proxied("10.0.0.2")).toBe(undefined);
+    expect(proxied(null)).toBe(undefined);
+  });
+
   it("gives nothing when no address is known", () => {
     expect(
       clientAddressOf({ forwardedFor: null, socketAddress: undefined, trustedProxies: 0 }),

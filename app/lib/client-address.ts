@@ -14,15 +14,20 @@ export interface ClientAddressInput {
   socketAddress: string | undefined;
   /** How many proxies of our own stand between the client and the app (hops to trust). */
   trustedProxies: number;
+  /**
+   * Only the entry exactly that many hops away names the client: with fewer entries, nobody is
+   * named (undefined) instead of the furthest hop, which is then one of the proxies.
+   */
+  exact?: boolean;
 }
 
 /** A forwarded entry longer than any address is not an address: it is cut to this. */
 const MAX_ENTRY_LENGTH = 64;
 
 /**
- * The client's address as a rate limit key: the address `trustedProxies` hops away, or the
- * furthest one known when the header has fewer entries. IPv6 addresses count by their /64, which
- * one host gets whole. Undefined when nothing names an address.
+ * The client's address as a rate limit key: the address `trustedProxies` hops away, or (unless
+ * `exact`) the furthest one known when the header has fewer entries. IPv6 addresses count by
+ * their /64, which one host gets whole. Undefined when nothing names an address.
  */
 export function clientAddressOf(input: ClientAddressInput): string | undefined {
   const forwarded = (input.forwardedFor ?? "")
@@ -31,8 +36,9 @@ export function clientAddressOf(input: ClientAddressInput): string | undefined {
     .filter((entry) => entry !== "");
   // Nearest first: the socket, then what the proxies appended, right to left.
   const hops = [input.socketAddress, ...forwarded.reverse()];
-  const hop = Math.max(0, Math.min(Math.floor(input.trustedProxies), hops.length - 1));
-  const address = hops[hop];
+  const wanted = Math.max(0, Math.floor(input.trustedProxies));
+  if (input.exact && wanted >= hops.length) return undefined;
+  const address = hops[Math.min(wanted, hops.length - 1)];
   return address ? keyOfAddress(address) : undefined;
 }
 
