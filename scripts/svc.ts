@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { text } from "node:stream/consumers";
 import { EXIT, parseCommandLine, UsageError } from "../app/cli/args";
 import { cliDatabaseUrl, runCommand } from "../app/cli/commands.server";
 import { createPrismaClient } from "../app/db/client.server";
@@ -51,6 +52,7 @@ try {
     env: process.env,
     out: (line) => console.log(line),
     err: (message) => console.error(`svc: ${message}`),
+    readStdin: () => text(process.stdin),
     // The app's Shopify client reads the whole configuration: only commands that call Shopify load it.
     adminFor: async (shop) => (await import("../app/workers.server")).offlineAdminFor(shop),
   });

@@ -41,7 +41,7 @@ describe("parseCommandLine", () => {
       name: "shop:connect",
       shop: SHOP,
       environment: "production",
-      secretKey: "sk_live_abcd1234",
+      secretKey: { from: "inline", value: "sk_live_abcd1234" },
       publishableKey: "pk_live_1",
       apiVersion: "v1.1",
     });
@@ -50,6 +50,31 @@ describe("parseCommandLine", () => {
       publishableKey: undefined,
       apiVersion: undefined,
     });
+  });
+
+  it("reads shop:connect's secret key from a file, standard input or a variable it names", () => {
+    const connect = ["shop:connect", "--shop", SHOP, "--environment", "production"];
+    expect(parseCommandLine([...connect, "--secret-key-file", "/run/secrets/svc"])).toMatchObject({
+      secretKey: { from: "file", path: "/run/secrets/svc" },
+    });
+    expect(parseCommandLine([...connect, "--secret-key-stdin"])).toMatchObject({
+      secretKey: { from: "stdin" },
+    });
+    expect(parseCommandLine([...connect, "--secret-key", "-"])).toMatchObject({
+      secretKey: { from: "stdin" },
+    });
+    expect(parseCommandLine([...connect, "--secret-key-env", "SVC_LIVE_KEY"])).toMatchObject({
+      secretKey: { from: "env", variable: "SVC_LIVE_KEY" },
+    });
+    expect(
+      usageError([...connect, "--secret-key-env", "SVC_LIVE_KEY", "--secret-key-stdin"]).message,
+    ).toBe(
+      "shop:connect takes the secret key from one of --secret-key-file, --secret-key-stdin, --secret-key-env or --secret-key, not from --secret-key-stdin and --secret-key-env",
+    );
+    expect(usageError([...connect, "--secret-key-env", "sk_live_abcd1234"]).message).toBe(
+      "--secret-key-env names an environment variable (e.g. SVC_LIVE_SECRET_KEY), not a key",
+    );
+    expect(commandHelp("shop:connect")).toMatch(/--secret-key-file <path> +read the key from/);
   });
 
   it("parses shop:status", () => {
@@ -207,7 +232,7 @@ describe("parseCommandLine", () => {
       usageError([...connect, "--environment", "sandbox", "--api-version", "v3"]).message,
     ).toMatch(/^--api-version must be one of v1.1, v2.0/);
     expect(usageError(["shop:connect", "--shop", SHOP, "--environment", "sandbox"]).message).toBe(
-      "--secret-key is required",
+      "shop:connect needs the secret key: --secret-key-file <path>, --secret-key-stdin (or --secret-key -), --secret-key-env <VARIABLE>, or --secret-key <key>, which shows in ps and shell history",
     );
     expect(usageError(["events:list", "--shop", SHOP, "--status", "lost"]).message).toMatch(
       /^--status must be one of pending, delivering, delivered, failed, dead, unprocessable/,

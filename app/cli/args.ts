@@ -41,12 +41,22 @@ export class UsageError extends CliError {
   }
 }
 
+/**
+ * Where shop:connect reads the secret key (issue 27, defect 10): a file, standard input or an
+ * environment variable keep it out of `ps` and the shell's history; inline is kept, with a warning.
+ */
+export type SecretKeySource =
+  | { from: "file"; path: string }
+  | { from: "stdin" }
+  | { from: "env"; variable: string }
+  | { from: "inline"; value: string };
+
 export type CliCommand =
   | {
       name: "shop:connect";
       shop: string;
       environment: Environment;
-      secretKey: string;
+      secretKey: SecretKeySource;
       publishableKey?: string;
       apiVersion?: ApiVersion;
     }
@@ -95,7 +105,7 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   "shop:connect": {
     summary: "Save a shop's service keys (sealed; only the last 4 characters are ever shown)",
     usage:
-      "shop:connect --shop <domain> --environment sandbox|production --secret-key <key> [--publishable-key <key>] [--api-version v2.0|v1.1]",
+      "shop:connect --shop <domain> --environment sandbox|production (--secret-key-file <path> | --secret-key-stdin | --secret-key-env <VARIABLE>) [--publishable-key <key>] [--api-version v2.0|v1.1]",
     options: {
       shop: SHOP_OPTION,
       environment: {
@@ -103,7 +113,25 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
         value: ENVIRONMENTS.join("|"),
         help: "which key this is; also becomes the shop's active environment",
       },
-      "secret-key": { type: "string", value: "<key>", help: "the service's secret key" },
+      "secret-key-file": {
+        type: "string",
+        value: "<path>",
+        help: "read the key from this file (a mounted secret, a file only you can read)",
+      },
+      "secret-key-stdin": {
+        type: "boolean",
+        help: "read the key from standard input (a pipe, or typed and ended with Ctrl-D)",
+      },
+      "secret-key-env": {
+        type: "string",
+        value: "<VARIABLE>",
+        help: "read the key from this environment variable (e.g. one your secret manager sets)",
+      },
+      "secret-key": {
+        type: "string",
+        value: "<key>|-",
+        help: "the key itself, which shows in ps and shell history (a warning says so); - reads standard input",
+      },
       "publishable-key": {
         type: "string",
         value: "<key>",
@@ -404,7 +432,7 @@ function toCommand(name: CommandName, options: OptionValues): CliCommand {
         name,
         shop: options.shop(),
         environment: options.oneOf("environment", ENVIRONMENTS, options.required("environment"))!,
-        secretKey: options.required("secret-key"),
+        secretKey: secretKeySourceOf(options),
         publishableKey: options.optional("publishable-key"),
         apiVersion: options.oneOf("api-version", API_VERSIONS),
       };
@@ -474,6 +502,54 @@ function toCommand(name: CommandName, options: OptionValues): CliCommand {
         since: since === undefined ? undefined : new Date(since),
         dryRun: options.flag("dry-run"),
       };
+    }
+  }
+}
+
+const SECRET_KEY_OPTIONS = [
+  "secret-key-file",
+  "secret-key-stdin",
+  "secret-key-env",
+  "secret-key",
+] as const;
+// Upper case, as variables are named: a key given here by mistake (sk_live_…) is refused unechoed.
+const ENV_VARIABLE = /^[A-Z_][A-Z0-9_]*$/;
+
+function secretKeySourceOf(options: OptionValues): SecretKeySource {
+  const given = SECRET_KEY_OPTIONS.filter((option) =>
+    option === "secret-key-stdin" ? options.flag(option) : options.optional(option) !== undefined,
+  );
+  if (given.length === 0) {
+    throw new UsageError(
+      "shop:connect needs the secret key: --secret-key-file <path>, --secret-key-stdin (or --secret-key -), --secret-key-env <VARIABLE>, or --secret-key <key>, which shows in ps and shell history",
+    );
+  }
+  if (given.length > 1) {
+    throw new UsageError(
+      `shop:connect takes the secret key from one of ${SECRET_KEY_OPTIONS.slice(0, -1)
+        .map((option) => `--${option}`)
+        .join(
+          ", ",
+        )} or --secret-key, not from ${given.map((option) => `--${option}`).join(" and ")}`,
+    );
+  }
+  switch (given[0]!) {
+    case "secret-key-file":
+      return { from: "file", path: options.required("secret-key-file") };
+    case "secret-key-stdin":
+      return { from: "stdin" };
+    case "secret-key-env": {
+      const variable = options.required("secret-key-env");
+      if (!ENV_VARIABLE.test(variable)) {
+        throw new UsageError(
+          "--secret-key-env names an environment variable (e.g. SVC_LIVE_SECRET_KEY), not a key",
+        );
+      }
+      return { from: "env", variable };
+    }
+    case "secret-key": {
+      const value = options.required("secret-key");
+      return value === "-" ? { from: "stdin" } : { from: "inline", value };
     }
   }
 }

@@ -26,7 +26,15 @@ import {
 import { OUTBOX_STATUSES } from "../models/outbox-status";
 import { parseRetentionDays } from "../privacy/customer-data";
 import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
-import { CliError, EXIT, isHttpUrl, UsageError, type CliCommand, type ExitCode } from "./args";
+import {
+  CliError,
+  EXIT,
+  isHttpUrl,
+  UsageError,
+  type CliCommand,
+  type ExitCode,
+  type SecretKeySource,
+} from "./args";
 import { resealStoredSecrets } from "./reseal.server";
 import { shopifyWebhookHeaders } from "./sign-webhook";
 import { parseReconcileEnv } from "../env.server";
@@ -46,8 +54,10 @@ export interface CliContext {
   env: CliEnv;
   /** Results, one line at a time (stdout). */
   out: (line: string) => void;
-  /** Why a command failed, one line without the "svc: " prefix (stderr). */
+  /** Why a command failed, or a warning, one line without the "svc: " prefix (stderr). */
   err: (message: string) => void;
+  /** Standard input, read to its end; only shop:connect --secret-key-stdin reads it. */
+  readStdin?: () => Promise<string>;
   fetch?: typeof fetch;
   /** The shop's Admin API through its offline session; read only by commands that call Shopify. */
   adminFor?: AdminForShop;
@@ -135,12 +145,56 @@ function secretBoxFrom(env: CliEnv, command: string): SecretBox {
   );
 }
 
+export const INLINE_SECRET_KEY_WARNING =
+  "warning: --secret-key <key> shows the key in ps and in your shell's history: use --secret-key-file <path>, --secret-key-stdin or --secret-key-env <VARIABLE> instead";
+
+/**
+ * The secret key from where the command line said (issue 27, defect 10). Whitespace around it
+ * (a file's or a pipe's final new line) is dropped; a source holding nothing else is refused.
+ */
+export async function readSecretKey(
+  source: SecretKeySource,
+  { env, err, readStdin }: Pick<CliContext, "env" | "err" | "readStdin">,
+): Promise<string> {
+  let text: string | undefined;
+  let origin: string;
+  switch (source.from) {
+    case "inline":
+      err(INLINE_SECRET_KEY_WARNING);
+      return source.value;
+    case "env":
+      origin = `${source.variable} (--secret-key-env)`;
+      text = env[source.variable];
+      if (text === undefined) throw new UsageError(`${origin} is not set`);
+      break;
+    case "file":
+      origin = `--secret-key-file ${source.path}`;
+      try {
+        text = await readFile(source.path, "utf8");
+      } catch (error) {
+        throw new UsageError(`${origin} cannot be read: ${describeError(error)}`);
+      }
+      break;
+    case "stdin":
+      origin = "standard input (--secret-key-stdin)";
+      if (!readStdin) throw new UsageError(`${origin} is not available here`);
+      text = await readStdin();
+      break;
+  }
+  const key = text.trim();
+  if (key === "") throw new UsageError(`${origin} is empty`);
+  if (/\s/.test(key)) throw new UsageError(`${origin} must hold the key alone, on one line`);
+  return key;
+}
+
 export async function connectShop(
   command: Command<"shop:connect">,
-  { db, env, out }: CliContext,
+  context: CliContext,
 ): Promise<ExitCode> {
+  const { db, env, out } = context;
   const box = secretBoxFrom(env, command.name);
-  const { environment, apiVersion, secretKey, publishableKey } = command;
+  const { environment, apiVersion, publishableKey } = command;
+  const secretKey = await readSecretKey(command.secretKey, context);
   const input: ConnectionKeysInput =
     environment === "sandbox"
       ? {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -18,7 +19,7 @@ const SECRET_KEY = "sk_live_9Zx81QmRt5UvWbNc3Kd0pA7f";
 const PAYLOAD_FILE = path.join(repoRoot, "test/fixtures/orders/orders-create-19-digit-ids.json");
 
 /** Runs `npm run svc -- <argv>` in-process and keeps what it printed. */
-async function svc(argv: string[], options: { env?: CliEnv } = {}) {
+async function svc(argv: string[], options: { env?: CliEnv; stdin?: string } = {}) {
   const command = parseCommandLine(argv);
   if (command instanceof UsageError || command.name === "help") {
     throw new Error(`Not a runnable command: ${argv.join(" ")}`);
@@ -30,8 +31,19 @@ async function svc(argv: string[], options: { env?: CliEnv } = {}) {
     env: options.env ?? { ...process.env },
     out: (line) => stdout.push(line),
     err: (message) => stderr.push(message),
+    readStdin: async () => {
+      if (options.stdin === undefined) throw new Error("This test gives the command no stdin");
+      return options.stdin;
+    },
   });
   return { code, stdout: stdout.join("\n"), stderr: stderr.join("\n") };
+}
+
+/** A file holding `content`, as an operator's secret file (a mounted secret, a 0600 file). */
+function secretFile(content: string): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "svc-cli-")), "secret-key");
+  writeFileSync(file, content, { mode: 0o600 });
+  return file;
 }
 
 let seq = 0;
@@ -60,8 +72,8 @@ describe(`operator CLI on ${provider}`, () => {
         shop,
         "--environment",
         "production",
-        "--secret-key",
-        SECRET_KEY,
+        "--secret-key-file",
+        secretFile(`${SECRET_KEY}\n`),
         "--publishable-key",
         "pk_live_visible",
         "--api-version",
@@ -103,6 +115,66 @@ describe(`operator CLI on ${provider}`, () => {
         new RegExp(`oldest open event: +2026-11-02T08:00:00.000Z \\(id ${oldest.id}, failed\\)`),
       );
       expect(status.stdout).not.toContain(SECRET_KEY.slice(0, -4));
+    });
+
+    it("reads the key from standard input or a named variable, and warns when it is inline", async () => {
+      const shop = "cli-key-sources.myshopify.com";
+      const connect = ["shop:connect", "--shop", shop, "--environment", "production"];
+      const saved = async () =>
+        openSecretKey(getSecretBox(), (await getShopConnection(prisma, shop))!, "production");
+
+      for (const [option, stdinKey] of [
+        [["--secret-key-stdin"], "sk_live_from_stdin_0001"],
+        [["--secret-key", "-"], "sk_live_from_dash_0002"],
+      ] as const) {
+        const result = await svc([...connect, ...option], { stdin: `${stdinKey}\n` });
+        expect(result).toMatchObject({ code: 0, stderr: "" });
+        expect(await saved()).toBe(stdinKey);
+      }
+
+      const fromEnv = await svc([...connect, "--secret-key-env", "SVC_CLI_TEST_LIVE_KEY"], {
+        env: { ...process.env, SVC_CLI_TEST_LIVE_KEY: "sk_live_from_env_0003" },
+      });
+      expect(fromEnv).toMatchObject({ code: 0, stderr: "" });
+      expect(await saved()).toBe("sk_live_from_env_0003");
+
+      const inline = await svc([...connect, "--secret-key", "sk_live_inline_0004"]);
+      expect(inline.code).toBe(0);
+      expect(inline.stderr).toBe(
+        "warning: --secret-key <key> shows the key in ps and in your shell's history: use --secret-key-file <path>, --secret-key-stdin or --secret-key-env <VARIABLE> instead",
+      );
+      expect(`${inline.stdout}${inline.stderr}`).not.toContain("sk_live_inline_");
+      expect(await saved()).toBe("sk_live_inline_0004");
+    });
+
+    it("answers 2 for a key source that holds no key, and saves nothing", async () => {
+      const shop = "cli-key-missing.myshopify.com";
+      const connect = ["shop:connect", "--shop", shop, "--environment", "sandbox"];
+      const missingFile = path.join(os.tmpdir(), "svc-cli-no-such-dir", "secret-key");
+      expect(await svc([...connect, "--secret-key-file", missingFile])).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^--secret-key-file .* cannot be read: ENOENT/),
+      });
+      expect(await svc([...connect, "--secret-key-file", secretFile("\n")])).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^--secret-key-file .* is empty/),
+      });
+      expect(
+        await svc([...connect, "--secret-key-file", secretFile("sk_test_a\nsk_test_b\n")]),
+      ).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^--secret-key-file .* must hold the key alone/),
+      });
+      expect(
+        await svc([...connect, "--secret-key-env", "SVC_CLI_TEST_UNSET"], {
+          env: { ...process.env, SVC_CLI_TEST_UNSET: undefined },
+        }),
+      ).toMatchObject({ code: 2, stderr: "SVC_CLI_TEST_UNSET (--secret-key-env) is not set" });
+      expect(await svc([...connect, "--secret-key-stdin"], { stdin: "" })).toMatchObject({
+        code: 2,
+        stderr: "standard input (--secret-key-stdin) is empty",
+      });
+      expect(await getShopConnection(prisma, shop)).toBeNull();
     });
 
     it("answers 3 for a shop that has no connection", async () => {
@@ -465,6 +537,37 @@ describe(`operator CLI on ${provider}`, () => {
       const missing = spawnSvc(["shop:status", "--shop", shop]);
       expect(missing.status).toBe(3);
       expect(missing.stderr).toBe(`svc: shop ${shop} not found (it has never installed the app)\n`);
+    });
+
+    it("reads shop:connect's key from its standard input", async () => {
+      const shop = "cli-spawn-stdin.myshopify.com";
+      const key = "sk_test_piped_Vq7Lm2Rw";
+      const connect = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "scripts/svc.ts",
+          "shop:connect",
+          "--shop",
+          shop,
+          "--environment",
+          "sandbox",
+          "--secret-key-stdin",
+        ],
+        {
+          cwd: repoRoot,
+          encoding: "utf8",
+          env: { ...process.env },
+          input: `${key}\n`,
+          timeout: 30_000,
+        },
+      );
+      expect(connect.stderr).toBe("");
+      expect(connect.status).toBe(0);
+      expect(connect.stdout).toMatch(/sandbox secret key: +set, ending in m2Rw$/m);
+      const record = (await getShopConnection(prisma, shop))!;
+      expect(openSecretKey(getSecretBox(), record, "sandbox")).toBe(key);
     });
   });
 });
