@@ -1,5 +1,4 @@
 import { HttpResponseError } from "@shopify/shopify-api";
-import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import prisma from "./db.server";
 import { getEnv, type AppEnv } from "./env.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.server";
@@ -11,10 +10,10 @@ import {
 import {
   ensureOfflineAccess,
   markOfflineTokenExpired,
+  offlineAdminGraphql,
   OfflineTokenError,
   type OfflineAccess,
 } from "./services/offline-session.server";
-import { unauthenticated } from "./shopify.server";
 import { reconcileSettingsOf } from "./reconcile/run.server";
 import { createReconcileWorker, type ReconcileWorker } from "./reconcile/worker.server";
 
@@ -40,9 +39,9 @@ export interface BackgroundWorkers {
 
 /**
  * The shop's Admin API through its offline session, as the app's background work calls it: each
- * call refreshes (or migrates) the token first when it needs to (decision 023), and a 401 to an
- * expiring token marks it expired and fails as `OfflineTokenError`, which the action worker
- * retries rather than gives up.
+ * call refreshes (or migrates) the token first when it needs to (decision 023), once per shop at
+ * a time (decision 042), and a 401 to an expiring token marks it expired and fails as
+ * `OfflineTokenError`, which the action worker retries rather than gives up.
  */
 export const offlineAdminFor: AdminForShop = async (shop) => {
   let pending: OfflineAccess | undefined = await ensureOfflineAccess(shop);
@@ -50,19 +49,14 @@ export const offlineAdminFor: AdminForShop = async (shop) => {
   return async (query, options) => {
     const access = pending ?? (await ensureOfflineAccess(shop));
     pending = undefined;
+    if (access.status === "missing")
+      throw new OfflineTokenError("refused", `${shop} has no offline session any more`);
     if (access.status === "reauthorize") throw new OfflineTokenError("refused", access.detail);
     if (access.status === "unavailable") throw new OfflineTokenError("passing", access.detail);
-    let context: Awaited<ReturnType<typeof unauthenticated.admin>>;
+    const { session } = access;
     try {
-      context = await unauthenticated.admin(shop);
-    } catch (error) {
-      if (error instanceof SessionNotFoundError)
-        throw new OfflineTokenError("refused", `${shop} has no offline session any more`);
-      throw error;
-    }
-    const { admin, session } = context;
-    try {
-      return await admin.graphql(query, options);
+      // The session's token as it is: the library's own client would refresh it again, alone.
+      return await offlineAdminGraphql(session)(query, options);
     } catch (error) {
       if (
         error instanceof HttpResponseError &&

@@ -22,7 +22,8 @@ export type CartUpdateAnswer = { actions: CartLineAction[]; source: "service" | 
 /**
  * Reports the cart to the service and answers the actions the storefront must perform. The
  * service's actions are checked against the cart and the local rules (reconcileServiceActions);
- * when the shop is not connected or the service fails, the local rules alone answer.
+ * when the shop is not connected, the service fails or the app's database fails, the local
+ * rules alone answer (the failure is logged).
  */
 export async function reportCartUpdate(
   shop: string,
@@ -33,7 +34,23 @@ export async function reportCartUpdate(
     actions: requiredCartActions(body.cart.lines),
     source: "local",
   });
+  try {
+    return await reportToService(shop, body, log, local);
+  } catch (error) {
+    log.error(
+      { err: error },
+      `Failed to report a cart update for ${shop}, answering the local cart rules`,
+    );
+    return local();
+  }
+}
 
+async function reportToService(
+  shop: string,
+  body: CartUpdateBody,
+  log: Logger,
+  local: () => CartUpdateAnswer,
+): Promise<CartUpdateAnswer> {
   noteEmbedSeen(prisma, shop).catch((error: unknown) =>
     log.error({ err: error }, "Failed to note the cart rules embed's activity"),
   );

@@ -21,10 +21,11 @@ export type PlanOffer = {
 
 /**
  * Why there are no plans: the shop is not connected, the service failed, the shop has no such
- * variant, or Shopify could not be asked whether it has (decision 016).
+ * variant, Shopify could not be asked whether it has (decision 016), or the app could not read
+ * its own records (its database failed; decision 042).
  */
 export type Unavailable =
-  "not_connected" | "service_error" | "unknown_variant" | "variant_unchecked";
+  "not_connected" | "service_error" | "unknown_variant" | "variant_unchecked" | "app_error";
 
 /** The body of GET /apps/svc/plans. */
 export type PlanOffersAnswer = {

@@ -5,7 +5,6 @@ import type { Logger } from "../logger.server";
 import { getShopConnection } from "../models/ShopConnection.server";
 import { noteOfferLookup } from "../models/StorefrontActivity.server";
 import { describeResult } from "../protection/results";
-import type { AdminGraphql } from "../services/admin-api.server";
 import {
   pauseShopWithUnreadableSecret,
   protectionClientForShop,
@@ -14,7 +13,8 @@ import { LoadingCache } from "./loading-cache";
 import { updateOfferHint } from "./offer-hints.server";
 import { toPlanOffers, type PlanOffer, type PlanOffersAnswer } from "./plan-offers";
 import { toPlanLookupQuery, type PlanOfferRequest } from "./plan-request";
-import { checkShopVariant } from "./variant-check.server";
+import type { OpenShopAdmin } from "./shop-admin.server";
+import { checkShopVariantIfAdmin } from "./variant-check.server";
 
 /** What a lookup gave: offers (cacheable), or a service failure (never cached). */
 type LookupOutcome = { kind: "offers"; plans: PlanOffer[] } | { kind: "service_error" };
@@ -41,13 +41,31 @@ function planCache(): LoadingCache<LookupOutcome> {
  * lookup (variant, price, currency, title, brand, category) within the cache time (concurrent
  * misses share one call); the first caller's user session ID is the one the service sees. A
  * shop without a usable key, a variant the shop does not have, and a service that fails or is
- * slow give no plans and say why; the page then shows no offer.
+ * slow give no plans and say why; the page then shows no offer. So does a database that fails:
+ * the buyer gets an answer either way, and the failure is logged.
  */
 export async function findPlanOffers(
   shop: string,
   request: PlanOfferRequest,
   log: Logger,
-  graphql?: AdminGraphql,
+  admin: OpenShopAdmin,
+): Promise<PlanOffersResult> {
+  try {
+    return await lookUpPlanOffers(shop, request, log, admin);
+  } catch (error) {
+    log.error(
+      { err: error, variantId: request.variantId },
+      `Failed to look up plans for variant ${request.variantId} of ${shop}; answering no plans`,
+    );
+    return unavailable(request, "app_error");
+  }
+}
+
+async function lookUpPlanOffers(
+  shop: string,
+  request: PlanOfferRequest,
+  log: Logger,
+  admin: OpenShopAdmin,
 ): Promise<PlanOffersResult> {
   const connection = await getShopConnection(prisma, shop);
   if (!connection || connection.status !== "connected") {
@@ -70,21 +88,20 @@ export async function findPlanOffers(
   }
 
   // Visitor-chosen IDs cost nothing until Shopify says the shop has the variant (decision 016).
-  // Without an offline session there is no one to ask; the rate limits and the bound on noted
-  // variants (StorefrontActivity) then hold instead.
+  // Without the Admin API (no offline session, or its token cannot be refreshed now; decision
+  // 042) there is no one to ask; the rate limits and the bound on noted variants
+  // (StorefrontActivity) then hold instead.
   let verifiedProductId: string | undefined;
-  if (graphql) {
-    const check = await checkShopVariant(graphql, shop, request.variantId, log);
-    if (check.kind === "unknown") {
-      log.info(
-        { variantId: request.variantId },
-        `No plans: ${shop} has no variant ${request.variantId}`,
-      );
-      return unknownVariant(request, env.SVC_VARIANT_CHECK_UNKNOWN_TTL_SECONDS);
-    }
-    if (check.kind === "failed") return unavailable(request, "variant_unchecked");
-    verifiedProductId = check.productId;
+  const check = await checkShopVariantIfAdmin(admin, shop, request.variantId, log);
+  if (check.kind === "unknown") {
+    log.info(
+      { variantId: request.variantId },
+      `No plans: ${shop} has no variant ${request.variantId}`,
+    );
+    return unknownVariant(request, env.SVC_VARIANT_CHECK_UNKNOWN_TTL_SECONDS);
   }
+  if (check.kind === "failed") return unavailable(request, "variant_unchecked");
+  if (check.kind === "known") verifiedProductId = check.productId;
 
   // Every field the service looks up by is in the key: one visitor's odd title or brand must
   // not answer every other visitor of the variant (issue 13).
@@ -137,7 +154,7 @@ export async function findPlanOffers(
       await updateOfferHint(
         prisma,
         { shop, productId, variantId: request.variantId, offered },
-        graphql,
+        await admin(),
         log,
       );
     })
@@ -163,7 +180,7 @@ function unknownVariant(request: PlanOfferRequest, maxAgeSeconds: number): PlanO
 
 function unavailable(
   request: PlanOfferRequest,
-  reason: "not_connected" | "service_error" | "variant_unchecked",
+  reason: "not_connected" | "service_error" | "variant_unchecked" | "app_error",
 ): PlanOffersResult {
   return {
     answer: { variant_id: request.variantId, plans: [], unavailable: reason },

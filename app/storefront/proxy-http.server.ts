@@ -2,22 +2,26 @@ import { getEnv } from "../env.server";
 import { clientAddressOf } from "../lib/client-address";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
-import type { AdminGraphql } from "../services/admin-api.server";
-import { authenticate } from "../shopify.server";
+import { verifyAppProxySignature } from "./app-proxy-signature";
 import { TokenBuckets } from "./rate-limit";
 import { summarizeIssues, type RequestIssue } from "./request-issues";
+import { shopAdminOpener, type OpenShopAdmin } from "./shop-admin.server";
 
 /*
  * What every app proxy route shares: Shopify's signature check (answered 401 when it fails),
- * JSON answers, and a log line for every unexpected failure.
+ * JSON answers, and a log line for every unexpected failure. The signature is checked alone: the
+ * shop's Admin API is opened only by a handler that needs it (decision 042).
  */
 
 export type ProxyContext = {
   request: Request;
   shop: string;
   log: Logger;
-  /** The shop's Admin API through its offline session; absent when the shop has none. */
-  graphql?: AdminGraphql;
+  /**
+   * Opens the shop's Admin API through its offline session, refreshing the token when due;
+   * undefined when the shop has none or it cannot be had now (the handler answers without it).
+   */
+  admin: OpenShopAdmin;
 };
 
 export function proxyJson(
@@ -139,23 +143,24 @@ export function forgetRateLimits() {
 
 /**
  * Wraps a proxy route: the handler runs only for a request Shopify signed, with the shop from the
- * signed query. The library answers a missing or wrong signature (or a stale timestamp) by
- * throwing a 400; the storefront contract says 401, so that is what we answer.
+ * signed query. A missing or wrong signature, or a timestamp more than 90 s off, is answered 401,
+ * as the storefront contract says.
  */
 export function proxyRoute(route: string, handler: (context: ProxyContext) => Promise<Response>) {
   return async ({ request }: { request: Request }): Promise<Response> => {
-    const claimedShop = new URL(request.url).searchParams.get("shop") ?? "";
+    const params = new URL(request.url).searchParams;
+    const claimedShop = params.get("shop") ?? "";
     const log = logger.child({ shop: claimedShop, route });
     try {
-      let graphql: AdminGraphql | undefined;
-      try {
-        graphql = (await authenticate.public.appProxy(request)).admin?.graphql;
-      } catch (thrown) {
-        if (thrown instanceof Response && thrown.status === 400) {
-          log.info("Refused an app proxy request: the signature is missing or invalid");
-          return unauthorized();
-        }
-        throw thrown;
+      const env = getEnv();
+      const signature = verifyAppProxySignature(
+        params,
+        env.SHOPIFY_API_SECRET,
+        Math.floor(Date.now() / 1000),
+      );
+      if (!signature.valid) {
+        log.info({ reason: signature.reason }, `Refused an app proxy request: ${signature.reason}`);
+        return unauthorized();
       }
       if (claimedShop === "") {
         log.info("Refused an app proxy request: it names no shop");
@@ -169,10 +174,11 @@ export function proxyRoute(route: string, handler: (context: ProxyContext) => Pr
         );
         return tooManyRequests(limited.retryAfterSeconds);
       }
-      return await handler({ request, shop: claimedShop, log, ...(graphql ? { graphql } : {}) });
+      const admin = shopAdminOpener(claimedShop, log);
+      return await handler({ request, shop: claimedShop, log, admin });
     } catch (error) {
       log.error(
-        { err: error },
+        { err: asError(error) },
         `Failed to answer ${request.method} ${route} for ${claimedShop || "an unknown shop"}`,
       );
       return proxyJson(
@@ -181,6 +187,12 @@ export function proxyRoute(route: string, handler: (context: ProxyContext) => Pr
       );
     }
   };
+}
+
+/** A thrown Response logs as `{}`: its status says what happened. */
+function asError(thrown: unknown): unknown {
+  if (!(thrown instanceof Response)) return thrown;
+  return new Error(`A Response ${thrown.status} ${thrown.statusText} was thrown`.trim());
 }
 
 /**

@@ -4,6 +4,7 @@ import { shopifyGid } from "../lib/shopify-id";
 import type { Logger } from "../logger.server";
 import { runAdminOperation, type AdminGraphql } from "../services/admin-api.server";
 import { LoadingCache } from "./loading-cache";
+import type { OpenShopAdmin } from "./shop-admin.server";
 
 /*
  * Variant IDs on the app proxy are chosen by the visitor. Before one may cost a service call, a
@@ -20,7 +21,8 @@ export type VariantCheck =
   /** Shopify could not be asked (an error or throttling); nothing is cached. */
   | { kind: "failed"; message: string };
 
-type Loaded = { productId: string } | { productId: null } | { failed: string };
+type Loaded =
+  { productId: string } | { productId: null } | { failed: string } | { unchecked: true };
 
 let known: LoadingCache<Loaded> | undefined;
 let unknown: LoadingCache<true> | undefined;
@@ -44,14 +46,32 @@ export async function checkShopVariant(
   variantId: string,
   log: Logger,
 ): Promise<VariantCheck> {
+  const check = await checkShopVariantIfAdmin(async () => graphql, shop, variantId, log);
+  return check.kind === "unchecked" ? { kind: "failed", message: "No Admin API" } : check;
+}
+
+/**
+ * The same check, opening the shop's Admin API only when no answer is remembered (decision 042);
+ * `unchecked` when the Admin API cannot be had now (no offline session, a token that cannot be
+ * refreshed), and nothing is remembered.
+ */
+export async function checkShopVariantIfAdmin(
+  admin: OpenShopAdmin,
+  shop: string,
+  variantId: string,
+  log: Logger,
+): Promise<VariantCheck | { kind: "unchecked" }> {
   const key = `${shop}\n${variantId}`;
   const { known, unknown } = caches();
   if (unknown.get(key)) return { kind: "unknown" };
   const { value } = await known.getOrLoad(key, async () => {
+    const graphql = await admin();
+    if (!graphql) return { value: { unchecked: true }, cacheable: false };
     const loaded = await askShopify(graphql, shop, variantId);
     if ("productId" in loaded && loaded.productId === null) unknown.set(key, true);
     return { value: loaded, cacheable: "productId" in loaded && loaded.productId !== null };
   });
+  if ("unchecked" in value) return { kind: "unchecked" };
   if ("failed" in value) {
     log.warn({ variantId }, `Failed to check variant ${variantId} of ${shop}: ${value.failed}`);
     return { kind: "failed", message: value.failed };
