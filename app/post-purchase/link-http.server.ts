@@ -42,11 +42,9 @@ function offlineGraphql(shop: string): AdminGraphql {
 }
 
 /** A token's own rate limit key: its customer across tokens, else the one token (`jti`). */
-function tokenKeyOf(token: { sub?: unknown; jti?: unknown }): string | undefined {
-  if (typeof token.sub === "string" && token.sub !== "")
-    return `customer:${token.sub.slice(0, 64)}`;
-  if (typeof token.jti === "string" && token.jti !== "") return `token:${token.jti.slice(0, 64)}`;
-  return undefined;
+function tokenKeyOf(customer: string | undefined, jti: unknown): string | undefined {
+  if (customer !== undefined) return `customer:${customer.slice(0, 64)}`;
+  return typeof jti === "string" && jti !== "" ? `token:${jti.slice(0, 64)}` : undefined;
 }
 
 export type BuyerSurface = "thank_you" | "order_status";
@@ -80,7 +78,11 @@ export function buyerLinkLoader(surface: BuyerSurface, route: string) {
       socketAddress: socketAddressOf(context),
       trustedProxies: getEnv().SVC_TRUSTED_PROXY_COUNT,
     });
-    const limited = takeBuyerRateLimit({ shop, address, token: tokenKeyOf(sessionToken) });
+    const limited = takeBuyerRateLimit({
+      shop,
+      address,
+      token: tokenKeyOf(customer, sessionToken.jti),
+    });
     if (!limited.ok) {
       log.warn("Post-purchase link refused: rate limited");
       return json(cors, errorBody("rate_limited", "Too many requests; try again shortly"), 429, {
