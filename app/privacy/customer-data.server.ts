@@ -14,7 +14,7 @@ import {
   redactEventPayload,
   redactRawBody,
   retentionCutoff,
-  withoutValues,
+  withoutPersonalText,
 } from "./customer-data";
 
 // The database side of customer privacy (decision 015): find, redact and expire the personal
@@ -40,6 +40,8 @@ const RECEIPT_FIELDS = {
 } as const;
 
 const PURGE_BATCH = 500;
+/** Raw bodies read at once by a data request or a redaction: each may be a whole order. */
+const READ_PAGE = 100;
 
 function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, (char) => `!${char}`);
@@ -82,18 +84,36 @@ async function subjectEvents(db: AppPrismaClient, shop: string, subject: Custome
   );
 }
 
-/** The shop's receipts whose kept raw body is about the subject. Only unmapped deliveries keep one. */
+/**
+ * The shop's receipts whose kept raw body is about the subject, with the personal fields each
+ * holds, in the order they came. Only unmapped deliveries keep one, but a shop may have many:
+ * they are read a page at a time, and only the matches' findings are kept, never their bodies.
+ */
 async function subjectReceipts(db: AppPrismaClient, shop: string, subject: CustomerSubject) {
-  const receipts = await db.webhookReceipt.findMany({
-    where: { shop, payload: { not: null } },
-    select: RECEIPT_FIELDS,
-    orderBy: { receivedAt: "asc" },
-  });
-  return receipts.filter(
-    (receipt): receipt is typeof receipt & { payload: string } =>
-      receipt.payload !== null &&
-      rawBodyConcerns({ ...receipt, payload: receipt.payload }, subject),
-  );
+  const found: Array<Omit<HeldRecord, "kind" | "type"> & { topic: string; receivedAt: Date }> = [];
+  for (let afterId = ""; ;) {
+    const page = await db.webhookReceipt.findMany({
+      where: { shop, payload: { not: null }, id: { gt: afterId } },
+      select: { ...RECEIPT_FIELDS, receivedAt: true },
+      orderBy: { id: "asc" },
+      take: READ_PAGE,
+    });
+    for (const receipt of page) {
+      if (receipt.payload === null) continue;
+      if (!rawBodyConcerns({ ...receipt, payload: receipt.payload }, subject)) continue;
+      found.push({
+        id: receipt.id,
+        orderId: receipt.orderId,
+        topic: receipt.topic,
+        status: receipt.status,
+        receivedAt: receipt.receivedAt,
+        fields: personalFieldsOfRawBody(receipt.payload),
+      });
+    }
+    if (page.length < READ_PAGE) break;
+    afterId = page[page.length - 1]!.id;
+  }
+  return found.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
 }
 
 /**
@@ -154,7 +174,7 @@ export async function findCustomerData(
       orderId: receipt.orderId,
       type: receipt.topic,
       status: receipt.status,
-      fields: personalFieldsOfRawBody(receipt.payload),
+      fields: receipt.fields,
     })),
     ...summaries.map((summary) => ({
       kind: "order_summary" as const,
@@ -176,9 +196,32 @@ function redactedEventData(event: {
   const values = personalDataOfEvent(event.payload).map(([, value]) => value);
   return {
     payload: redactEventPayload(event.payload),
-    lastError: withoutValues(event.lastError, values),
-    lastResponse: withoutValues(event.lastResponse, values),
+    lastError: withoutPersonalText(event.lastError, values),
+    lastResponse: withoutPersonalText(event.lastResponse, values),
   };
+}
+
+/**
+ * The updates that cut the events' personal values out of their attempt log: each send's
+ * outcome keeps the service's answer, which may quote what it was sent (issue 27), and the
+ * admin's event page shows it.
+ */
+async function attemptRedactions(db: AppPrismaClient, events: { id: number; payload: string }[]) {
+  const valuesOf = new Map(
+    events.map((event) => [event.id, personalDataOfEvent(event.payload).map(([, value]) => value)]),
+  );
+  const ids = events.filter((event) => valuesOf.get(event.id)!.length).map((event) => event.id);
+  if (!ids.length) return [];
+  const attempts = await db.outboxAttempt.findMany({
+    where: { eventId: { in: ids }, detail: { not: null } },
+    select: { id: true, eventId: true, detail: true },
+  });
+  return attempts.flatMap((attempt) => {
+    const detail = withoutPersonalText(attempt.detail, valuesOf.get(attempt.eventId)!);
+    return detail === attempt.detail
+      ? []
+      : [db.outboxAttempt.update({ where: { id: attempt.id }, data: { detail } })];
+  });
 }
 
 /** The updates that redact the raw bodies of these receipts; a receipt without one needs none. */
@@ -217,7 +260,7 @@ export async function redactCustomerData(
   now = new Date(),
 ) {
   const held = await findCustomerData(db, shop, subject);
-  if (!held.length) return { events: 0, receipts: 0, summaries: 0 };
+  if (!held.length) return { events: 0, receipts: 0, summaries: 0, attempts: 0 };
   const eventIds = held.filter((record) => record.kind === "event").map((record) => +record.id);
   const receiptIds = held.filter((record) => record.kind === "receipt").map((record) => record.id);
   const summaryOrderIds = held
@@ -227,17 +270,24 @@ export async function redactCustomerData(
     db.outboxEvent.findMany({ where: { shop, id: { in: eventIds } }, select: EVENT_FIELDS }),
     db.webhookReceipt.findMany({ where: { shop, id: { in: receiptIds } }, select: RECEIPT_FIELDS }),
   ]);
+  const attempts = await attemptRedactions(db, events);
   await db.$transaction([
     ...events.map((event) =>
       db.outboxEvent.update({ where: { id: event.id }, data: redactedEventData(event) }),
     ),
+    ...attempts,
     ...receiptRedactions(db, receipts, "customers/redact", now),
     db.orderSummary.updateMany({
       where: { shop, orderId: { in: summaryOrderIds } },
       data: { customerId: null },
     }),
   ]);
-  return { events: events.length, receipts: receipts.length, summaries: summaryOrderIds.length };
+  return {
+    events: events.length,
+    receipts: receipts.length,
+    summaries: summaryOrderIds.length,
+    attempts: attempts.length,
+  };
 }
 
 export interface RetentionOptions {
@@ -255,6 +305,7 @@ export interface RetentionOptions {
 export async function purgeExpiredCustomerData(db: AppPrismaClient, options: RetentionOptions) {
   const cutoff = retentionCutoff(options.now, options.retentionDays);
   let events = 0;
+  let attempts = 0;
   for (let afterId = 0; ;) {
     const batch = await db.outboxEvent.findMany({
       where: {
@@ -271,16 +322,42 @@ export async function purgeExpiredCustomerData(db: AppPrismaClient, options: Ret
     if (!batch.length) break;
     afterId = batch[batch.length - 1]!.id;
     const personal = batch.filter((event) => personalDataOfEvent(event.payload).length > 0);
-    const updated = await db.$transaction(
-      personal.map((event) =>
+    const attemptUpdates = await attemptRedactions(db, personal);
+    const updated = await db.$transaction([
+      ...personal.map((event) =>
         // Only while still settled: an operator may have sent it again meanwhile.
         db.outboxEvent.updateMany({
           where: { id: event.id, status: { in: [...SETTLED_EVENT_STATUSES] } },
           data: redactedEventData(event),
         }),
       ),
-    );
-    events += updated.reduce((sum, result) => sum + result.count, 0);
+      ...attemptUpdates,
+    ]);
+    events += updated
+      .slice(0, personal.length)
+      .reduce((sum, result) => sum + ("count" in result ? result.count : 0), 0);
+    attempts += attemptUpdates.length;
+  }
+
+  // Attempts whose event was redacted before attempts were (issue 27): its values are gone, so
+  // only what is recognisably personal, an e-mail address, can still be cut out.
+  for (let afterId = 0; ;) {
+    const batch = await db.outboxAttempt.findMany({
+      where: { startedAt: { lt: cutoff }, id: { gt: afterId }, detail: { contains: "@" } },
+      select: { id: true, detail: true },
+      orderBy: { id: "asc" },
+      take: PURGE_BATCH,
+    });
+    if (!batch.length) break;
+    afterId = batch[batch.length - 1]!.id;
+    const scrubbed = batch.flatMap((attempt) => {
+      const detail = withoutPersonalText(attempt.detail, []);
+      return detail === attempt.detail
+        ? []
+        : [db.outboxAttempt.update({ where: { id: attempt.id }, data: { detail } })];
+    });
+    await db.$transaction(scrubbed);
+    attempts += scrubbed.length;
   }
 
   let receipts = 0;
@@ -307,5 +384,5 @@ export async function purgeExpiredCustomerData(db: AppPrismaClient, options: Ret
     where: { placedAt: { lt: cutoff }, customerId: { not: null } },
     data: { customerId: null },
   });
-  return { cutoff, events, receipts, summaries };
+  return { cutoff, events, receipts, summaries, attempts };
 }

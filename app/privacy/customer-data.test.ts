@@ -11,6 +11,7 @@ import {
   redactEventPayload,
   redactRawBody,
   retentionCutoff,
+  withoutPersonalText,
   withoutValues,
 } from "./customer-data";
 
@@ -106,6 +107,15 @@ describe("customer data", () => {
     // In the event's field order the first name would go first and break up the e-mail.
     expect(withoutValues(text, ["Jane", "Doe", "jane.doe@example.com"])).toBe(
       '"[redacted]" is not accepted (customer [redacted] [redacted])',
+    );
+  });
+
+  it("cuts any e-mail address out of an attempt's text, keeping a JSON answer's escapes", () => {
+    expect(withoutPersonalText('422 {"error":"\\"Max.Muster@Example.org\\" is invalid"}', [])).toBe(
+      '422 {"error":"\\"[redacted]\\" is invalid"}',
+    );
+    expect(withoutPersonalText("Order 1001: 503 Service Unavailable", [])).toBe(
+      "Order 1001: 503 Service Unavailable",
     );
   });
 });

@@ -126,6 +126,17 @@ export function withoutValues(text: string | null, values: string[]): string | n
   return cut.length ? text.replace(new RegExp(cut.join("|"), "gi"), "[redacted]") : text;
 }
 
+/** An e-mail address anywhere in a text: the one personal value a text shows by its form. */
+const EMAIL_ADDRESS = /[^\s"'\\<>()[\]{},;:@]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+
+/**
+ * A service answer or error without the customer's values, nor any e-mail address: for the event
+ * and its attempt log, whose texts may quote the order as it was sent.
+ */
+export function withoutPersonalText(text: string | null, values: string[]): string | null {
+  return withoutValues(text, values)?.replace(EMAIL_ADDRESS, "[redacted]") ?? null;
+}
+
 // ---- raw Shopify bodies kept by receipts ---------------------------------------------------
 
 /** Objects that are about a person as a whole: addresses, the customer, the browser. */

@@ -3,6 +3,8 @@ import { parseCommandLine, UsageError } from "../../app/cli/args";
 import { runCommand, type CliEnv } from "../../app/cli/commands.server";
 import prisma from "../../app/db.server";
 import { recordInstallation, recordUninstall } from "../../app/models/ShopConnection.server";
+import { redactEventPayload } from "../../app/privacy/customer-data";
+import { findCustomerData } from "../../app/privacy/customer-data.server";
 import { action as customersDataRequest } from "../../app/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "../../app/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "../../app/routes/webhooks.orders.create";
@@ -102,8 +104,32 @@ async function payloadOf(id: number) {
   return (await prisma.outboxEvent.findUniqueOrThrow({ where: { id } })).payload;
 }
 
+/** One send of the event, as the worker logs it, with the service's answer. */
+function seedAttempt(eventId: number, detail: string, startedAt = new Date()) {
+  return prisma.outboxAttempt.create({
+    data: {
+      eventId,
+      shop: SHOP,
+      attempt: 1,
+      environment: "sandbox",
+      workerId: "worker",
+      idempotencyKey: `key-${eventId}`,
+      startedAt,
+      finishedAt: startedAt,
+      outcome: "dead",
+      httpStatus: 422,
+      detail,
+    },
+  });
+}
+
+async function attemptDetail(id: number) {
+  return (await prisma.outboxAttempt.findUniqueOrThrow({ where: { id } })).detail;
+}
+
 beforeEach(async () => {
   await prisma.outboxEvent.deleteMany({});
+  await prisma.outboxAttempt.deleteMany({});
   await prisma.webhookReceipt.deleteMany({});
   await prisma.orderSummary.deleteMany({});
   await prisma.session.deleteMany({});
@@ -213,6 +239,62 @@ describe(`customers/redact and customers/data_request cover everything held (${p
       status: "pending",
       orderId: "1001",
     });
+  });
+
+  it("cuts the customer's values out of the attempt log too, the longest first", async () => {
+    const event = await seedEvent("1001", "john.smith@example.com");
+    const other = await seedEvent("1002", "jane.doe@example.com");
+    const quoted = await seedAttempt(
+      event.id,
+      '422 {"error":"\\"john.smith@example.com\\" is not accepted for John Smith, 1 Main St"}',
+    );
+    const kept = await seedAttempt(other.id, '422 "jane.doe@example.com" is not accepted');
+    const body = complianceBody(SHOP, { email: "john.smith@example.com" });
+
+    expect(await send(customersRedact, { topic: "customers/redact", shop: SHOP, body })).toBe(200);
+
+    expect(await attemptDetail(quoted.id)).toBe(
+      '422 {"error":"\\"[redacted]\\" is not accepted for [redacted] [redacted], [redacted]"}',
+    );
+    expect(await attemptDetail(kept.id)).toBe('422 "jane.doe@example.com" is not accepted');
+  });
+
+  it("reads a shop's kept raw bodies a page at a time for a data request", async () => {
+    const order = unprocessableOrderBody();
+    const rows = Array.from({ length: 250 }, (_, index) => ({
+      shop: SHOP,
+      topic: "orders/create",
+      webhookId: `kept-${index}`,
+      status: "unprocessable",
+      orderId: `${7000 + index}`,
+      payload:
+        index === 17 || index === 230 ? order : order.replaceAll("john@example.com", "x@y.z"),
+    }));
+    await prisma.webhookReceipt.createMany({ data: rows });
+    const pages: number[] = [];
+    const receipts = prisma.webhookReceipt;
+    const counting = new Proxy(prisma, {
+      get(target, property) {
+        if (property !== "webhookReceipt") return Reflect.get(target, property);
+        return {
+          findMany: async (args: Parameters<typeof receipts.findMany>[0]) => {
+            const found = await receipts.findMany(args);
+            pages.push(found.length);
+            return found;
+          },
+        };
+      },
+    });
+
+    const held = await findCustomerData(counting, SHOP, {
+      orderIds: [],
+      email: "john@example.com",
+      customerId: null,
+    });
+
+    expect(held.filter((record) => record.kind === "receipt")).toHaveLength(2);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(100);
   });
 
   it("matches order IDs past 2^53 exactly", async () => {
@@ -364,5 +446,28 @@ describe(`customer data expires after the retention period (${provider})`, () =>
     expect(await customerOf("2004")).toBeNull();
     expect(await payloadOf(fresh.id)).not.toContain("d@example.com");
     expect(await payloadOf(pending.id)).toContain("c@example.com");
+  });
+
+  it("data:purge scrubs the attempt log of what it scrubs, and e-mails in older attempts", async () => {
+    const old = new Date(Date.now() - 100 * DAY_MS);
+    const dead = await seedEvent("2101", "jane.doe@example.com", {
+      status: "dead",
+      createdAt: old,
+    });
+    const quoted = await seedAttempt(dead.id, '422 "jane.doe@example.com" is not accepted', old);
+    // Redacted before attempts were: its values are gone, the address in its attempt is not.
+    const earlier = await seedEvent("2102", "x@example.com", { status: "dead", createdAt: old });
+    await prisma.outboxEvent.update({
+      where: { id: earlier.id },
+      data: { payload: redactEventPayload(earlier.payload) },
+    });
+    const leftOver = await seedAttempt(earlier.id, '422 "Max.Muster@Example.org" is invalid', old);
+    const recent = await seedAttempt(earlier.id, '422 "new@example.org" is invalid');
+
+    expect((await svc(["data:purge", "--days", "90"])).code).toBe(0);
+
+    expect(await attemptDetail(quoted.id)).toBe('422 "[redacted]" is not accepted');
+    expect(await attemptDetail(leftOver.id)).toBe('422 "[redacted]" is invalid');
+    expect(await attemptDetail(recent.id)).toBe('422 "new@example.org" is invalid');
   });
 });
