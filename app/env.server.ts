@@ -171,6 +171,31 @@ const envSchema = z.object({
     .min(65_536)
     .max(2 ** 30)
     .default(48 * 2 ** 20),
+  // Part of the body budget only requests carrying Shopify's webhook headers may use, and how
+  // much of it the deliveries from one address may hold (decision 041).
+  SVC_WEBHOOK_BODY_RESERVE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 30)
+    .default(16 * 2 ** 20),
+  SVC_WEBHOOK_RESERVE_PER_SOURCE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(2 ** 30)
+    .default(8 * 2 ** 20),
+  // Unauthenticated bodies one address (the socket's) may be sending at once; beyond it, 429.
+  SVC_BODIES_PER_SOURCE: z.coerce.number().int().min(1).max(10_000).default(8),
+  // A body must keep arriving at this rate, measured over each window after the headers; a
+  // sender below it is cut off with 408 and its bytes are freed (decision 041).
+  SVC_BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 30)
+    .default(16_384),
+  SVC_BODY_RATE_WINDOW_MS: z.coerce.number().int().min(200).max(120_000).default(5_000),
   // Time a client has to send its headers, and its whole request (slow senders hold memory).
   SVC_HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
   SVC_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

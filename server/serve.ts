@@ -1,11 +1,12 @@
 // The production HTTP server (npm start runs it after the migrations): Remix through Express for
 // pages, assets and every other route, and the order webhooks, nearly all of the traffic, answered
-// before Express and Remix see them (decision 009). Every request body is capped and counted
-// against one byte budget before anything reads it (decision 016).
+// before Express and Remix see them (decision 009). Every request body is capped before it is
+// read, and read here, counting the bytes that arrive against one byte budget and a minimum
+// rate, before any route sees it (decisions 016 and 041).
 // Usage: serve.ts <path to build/server/index.js>
 
 import "./production-default";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -15,10 +16,11 @@ import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import {
-  admitBody,
-  ByteBudget,
+  BodyLedger,
+  claimsShopifyDelivery,
   maxBodyBytesFor,
   type BodyAdmission,
+  type BodyReceipt,
 } from "../app/server/body-limits.server";
 import type { ServerHooks } from "../app/server/hooks.server";
 import type { OrderTopic } from "../app/orders";
@@ -32,7 +34,7 @@ const hooks = (build.entry.module as unknown as { serverHooks?: ServerHooks }).s
 if (!hooks) throw new Error(`${buildPath} does not export serverHooks from app/entry.server.tsx`);
 const { logger } = hooks;
 const limits = hooks.edgeLimits();
-const budget = new ByteBudget(limits.budgetBytes);
+const ledger = new BodyLedger(limits);
 
 const app = express();
 app.disable("x-powered-by");
@@ -61,24 +63,140 @@ const server = createServer(
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: 1_000,
   },
-  (request, response) => {
-    const path = pathOf(request);
-    const topic = orderTopicOf(request, path);
-    // Every body is admitted before a byte of it is read, whichever route reads it (decision 016).
-    const admission = admitBody(
-      request.headers,
-      maxBodyBytesFor(path, topic !== undefined, limits),
-      budget,
-    );
-    if (admission.kind !== "admit") {
-      refuseBody(request, response, path, admission);
-      return;
-    }
-    if (admission.bytes > 0) response.once("close", () => budget.release(admission.bytes));
-    if (topic) void answerOrderWebhook(topic, request, response, admission.bytes);
-    else app(request, response);
-  },
+  (request, response) => void serveRequest(request, response, false),
 );
+// A client that asks before sending its body (Expect: 100-continue) is told after the same
+// admission, so a refused body is never sent at all.
+server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
+  void serveRequest(request, response, true);
+});
+
+async function serveRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  expectsContinue: boolean,
+) {
+  const path = pathOf(request);
+  const topic = orderTopicOf(request, path);
+  // Every body is admitted before a byte of it is read, whichever route reads it (decision 016),
+  // and then read here, counted as it arrives (decision 041).
+  const admission = ledger.admit(
+    {
+      headers: request.headers,
+      maxBytes: maxBodyBytesFor(path, topic !== undefined, limits),
+      address: request.socket.remoteAddress,
+      shopifyDelivery: claimsShopifyDelivery(request.method, path, request.headers),
+    },
+    performance.now(),
+  );
+  if (admission.kind !== "admit") {
+    refuseBody(request, response, path, admission);
+    return;
+  }
+  if (expectsContinue) response.writeContinue();
+  const { receipt } = admission;
+  let body: Buffer | null = null;
+  if (receipt) {
+    response.once("close", () => ledger.release(receipt));
+    body = await receiveBody(request, response, path, receipt);
+    if (!body) return;
+  }
+  if (topic) void answerOrderWebhook(topic, request, response, body ?? Buffer.alloc(0));
+  else app(body ? replayOf(request, body) : request, response);
+}
+
+/** Bodies still arriving, so that the rate check can cut off those too slow (decision 041). */
+const cutOffs = new Map<BodyReceipt, () => void>();
+setInterval(
+  () => {
+    for (const receipt of ledger.tooSlow(performance.now())) cutOffs.get(receipt)?.();
+  },
+  Math.max(100, Math.min(1_000, limits.bodyRateWindowMs / 4)),
+).unref();
+
+/**
+ * The whole body, counted chunk by chunk against the ledger, or null when the request was
+ * refused meanwhile (answered here: 413, 503 or 408) or its connection went. Refused bytes are
+ * dropped at once.
+ */
+function receiveBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  receipt: BodyReceipt,
+): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    let chunks: Buffer[] = [];
+    const finish = (body: Buffer | null) => {
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("close", onClose);
+      cutOffs.delete(receipt);
+      ledger.complete(receipt);
+      chunks = [];
+      resolve(body);
+    };
+    const refuse = (status: 408 | 413 | 503, reason: string) => {
+      const fields = { method: request.method, path, status, source: receipt.source };
+      logger.warn(
+        { ...fields, receivedBytes: receipt.receivedBytes, declaredBytes: receipt.declaredBytes },
+        `Refused ${request.method} ${path} with ${status} while reading its body: ${reason}`,
+      );
+      ledger.release(receipt);
+      finish(null);
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      response
+        .writeHead(status, {
+          Connection: "close",
+          "Content-Type": "text/plain; charset=utf-8",
+          ...(status === 503 ? { "Retry-After": "5" } : {}),
+        })
+        .end(`Request refused: ${reason}\n`);
+    };
+    const onData = (chunk: Buffer) => {
+      const verdict = ledger.receive(receipt, chunk.length);
+      if (verdict === "ok") chunks.push(chunk);
+      else if (verdict === "too_large") refuse(413, `the body is over its declared bytes`);
+      else refuse(503, `${ledger.used} bytes of bodies are already held`);
+    };
+    const onEnd = () => {
+      finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, receipt.receivedBytes));
+    };
+    const onClose = () => {
+      // The client went before its body was complete: nothing to answer.
+      ledger.release(receipt);
+      finish(null);
+    };
+    cutOffs.set(receipt, () =>
+      refuse(408, `the body arrived slower than ${limits.minBodyBytesPerSecond} bytes per second`),
+    );
+    request.on("data", onData);
+    request.once("end", onEnd);
+    request.once("close", onClose);
+  });
+}
+
+/**
+ * A request for Express and Remix whose body is the one already read: the same socket, method,
+ * URL and headers, and the bytes as they arrived.
+ */
+function replayOf(request: IncomingMessage, body: Buffer): IncomingMessage {
+  const replay = new IncomingMessage(request.socket);
+  replay.method = request.method;
+  replay.url = request.url;
+  replay.headers = request.headers;
+  replay.rawHeaders = request.rawHeaders;
+  replay.httpVersion = request.httpVersion;
+  replay.httpVersionMajor = request.httpVersionMajor;
+  replay.httpVersionMinor = request.httpVersionMinor;
+  replay.complete = true;
+  replay.push(body);
+  replay.push(null);
+  return replay;
+}
 
 function pathOf(request: IncomingMessage): string {
   const url = request.url ?? "/";
@@ -107,15 +225,19 @@ function refuseBody(
     admission.kind === "too_large"
       ? `the body is over ${admission.maxBytes} bytes`
       : admission.kind === "busy"
-        ? `${budget.used} bytes of bodies are already being read`
-        : "the body has no Content-Length";
+        ? `${ledger.used} bytes of bodies are already held`
+        : admission.kind === "source_busy"
+          ? `this address is already sending ${limits.bodiesPerSource} bodies`
+          : "the body has no Content-Length";
   logger.warn(fields, `Refused ${request.method} ${path} with ${admission.status}: ${reason}`);
   // The body is never read: the connection closes after the answer instead.
   response
     .writeHead(admission.status, {
       Connection: "close",
       "Content-Type": "text/plain; charset=utf-8",
-      ...(admission.kind === "busy" ? { "Retry-After": "5" } : {}),
+      ...(admission.kind === "busy" || admission.kind === "source_busy"
+        ? { "Retry-After": "5" }
+        : {}),
     })
     .end(`Request refused: ${reason}\n`);
 }
@@ -124,15 +246,9 @@ async function answerOrderWebhook(
   topic: OrderTopic,
   request: IncomingMessage,
   response: ServerResponse,
-  declaredBytes: number,
+  body: Buffer,
 ) {
   try {
-    const body = await readBody(request, declaredBytes);
-    if (!body) {
-      logger.error({ topic }, `Webhook refused: body over its ${declaredBytes} declared bytes`);
-      response.writeHead(413, { Connection: "close" }).end();
-      return;
-    }
     const answer = await hooks!.handleOrderWebhook(topic, {
       method: "POST",
       header: (name) => headerValue(request.headers[name]),
@@ -144,18 +260,6 @@ async function answerOrderWebhook(
     if (!response.headersSent) response.writeHead(500).end();
     else response.destroy();
   }
-}
-
-/** The raw body, or null when more arrives than was declared (and admitted). */
-async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

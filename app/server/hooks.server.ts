@@ -16,7 +16,7 @@ export interface ServerHooks {
   orderWebhookPaths: ReadonlyMap<string, OrderTopic>;
   handleOrderWebhook: typeof handleOrderWebhook;
   logger: Logger;
-  /** Body caps, byte budget and time-outs of the HTTP server (decision 016), from the env. */
+  /** Body caps, byte budget, rates and time-outs of the HTTP server (decisions 016, 041). */
   edgeLimits(): EdgeLimits;
   /** Stops the embedded workers (they release their claims) and closes the database. */
   stopBackgroundWork(): Promise<void>;
@@ -32,6 +32,15 @@ export const serverHooks: ServerHooks = {
       maxBodyBytes: env.SVC_MAX_BODY_BYTES,
       orderWebhookMaxBodyBytes: env.SVC_ORDER_WEBHOOK_MAX_BODY_BYTES,
       budgetBytes: env.SVC_BODY_BUDGET_BYTES,
+      // The reserve is at most half the budget: the rest of the traffic keeps the other half.
+      webhookReserveBytes: Math.min(
+        env.SVC_WEBHOOK_BODY_RESERVE_BYTES,
+        env.SVC_BODY_BUDGET_BYTES / 2,
+      ),
+      webhookReservePerSourceBytes: env.SVC_WEBHOOK_RESERVE_PER_SOURCE_BYTES,
+      bodiesPerSource: env.SVC_BODIES_PER_SOURCE,
+      minBodyBytesPerSecond: env.SVC_BODY_MIN_BYTES_PER_SECOND,
+      bodyRateWindowMs: env.SVC_BODY_RATE_WINDOW_MS,
       headersTimeoutMs: env.SVC_HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(env.SVC_HTTP_REQUEST_TIMEOUT_MS, env.SVC_HTTP_HEADERS_TIMEOUT_MS),
     };

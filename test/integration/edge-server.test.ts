@@ -1,16 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 import { appProxyRequest } from "../support/app-proxy";
 import { withOutboxApp } from "../support/outbox-app";
 import { connectShop } from "../support/shops";
-import { sendRaw, startProductionServer, type RunningServer } from "../support/production-server";
+import {
+  askToSend,
+  sendRaw,
+  startProductionServer,
+  type RawExchange,
+  type RunningServer,
+} from "../support/production-server";
+import { TEST_API_SECRET } from "../support/test-env";
 
-// The public edge of the production server (issue 13, defects 1 and 7; decision 016): hostile
-// and oversized requests over real HTTP to what `npm start` runs. Each is answered within a
-// second, before its body is read where it is too large, and /healthz stays fast meanwhile.
+// The public edge of the production server (issue 13, defects 1 and 7, decision 016; issue 27,
+// defect 1, decision 041): hostile and oversized requests over real HTTP to what `npm start`
+// runs. Each is answered within a second, before its body is read where it is too large, idle
+// and slow senders hold no budget, and /healthz and signed webhooks stay fast meanwhile.
+// Limits per address: each test that needs one sends from its own 127.0.0.x.
 
 const SHOP = "edge-server.myshopify.com";
 const BUDGET_BYTES = 400_000;
+const RESERVE_BYTES = 100_000;
 const app = withOutboxApp();
 let server: RunningServer;
 
@@ -18,14 +29,64 @@ beforeAll(async () => {
   await connectShop(app.prisma, SHOP);
   server = await startProductionServer({
     SVC_BODY_BUDGET_BYTES: String(BUDGET_BYTES),
+    SVC_WEBHOOK_BODY_RESERVE_BYTES: String(RESERVE_BYTES),
+    SVC_BODY_RATE_WINDOW_MS: "1000",
     SVC_HTTP_HEADERS_TIMEOUT_MS: "1000",
-    SVC_HTTP_REQUEST_TIMEOUT_MS: "2000",
   });
 }, 60_000);
 
 afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
 });
+
+let nextOrderId = 27_100_000;
+
+/** A correctly signed orders/create of a new order, as Shopify sends it. */
+function signedOrder(): { body: string; headers: Record<string, string> } {
+  const body = app.webhooks
+    .readLifecycleFixture("orders-create.json")
+    .replace(/"id":\s*\d+/, `"id": ${nextOrderId++}`);
+  return {
+    body,
+    headers: shopifyWebhookHeaders({
+      topic: "orders/create",
+      shop: SHOP,
+      body,
+      secret: TEST_API_SECRET,
+    }),
+  };
+}
+
+async function postSignedOrder(target: RunningServer): Promise<{ status: number; ms: number }> {
+  const delivery = signedOrder();
+  const started = performance.now();
+  const answer = await fetch(`${target.url}/webhooks/orders/create`, {
+    method: "POST",
+    body: delivery.body,
+    headers: delivery.headers,
+  });
+  await answer.arrayBuffer();
+  return { status: answer.status, ms: performance.now() - started };
+}
+
+async function postCartUpdate(target: RunningServer): Promise<number> {
+  const body = JSON.stringify({ user_session_id: randomUUID(), cart_token: "c1", items: [] });
+  const signed = new URL(
+    appProxyRequest({ path: "cart_updates", shop: SHOP, method: "POST", body }).url,
+  );
+  const answer = await fetch(`${target.url}${signed.pathname}${signed.search}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+/** Whether an exchange has been answered or closed by now. */
+async function settled(exchange: RawExchange): Promise<boolean> {
+  return Promise.race([exchange.answered.then(() => true), Promise.resolve(false)]);
+}
 
 function post(path: string, contentLength: number, extra: string[] = []): string[] {
   return [
@@ -92,28 +153,40 @@ describe("the production server's public edge", () => {
     expect(Math.max(...health)).toBeLessThan(1000);
   });
 
-  it("holds all bodies in flight to one byte budget: 503 with Retry-After when it is spent", async () => {
-    // A sender declares 250 KB and sends it slowly: the budget holds it until it is answered.
-    const held = await sendRaw(server.port, post("/webhooks/orders/create", 250_000), "{");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const refused = await sendRaw(server.port, post("/webhooks/customers/redact", 200_000));
-    const answer = await refused.answered;
-    refused.socket.destroy();
-    expect(answer.status).toBe(503);
-    expect(answer.text).toMatch(/Retry-After: 5/i);
-    expect(answer.elapsedMs).toBeLessThan(1000);
-    expect(await healthzMs()).toBeLessThan(1000);
-
-    // The held request's connection goes: its bytes are free again.
-    held.socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const admitted = await sendRaw(
+  it("counts the bytes that arrived against one budget, cuts off a sender below the minimum rate with 408, and frees its bytes", async () => {
+    // Whether the server would take a 100 KB body now: it answers before the body is sent.
+    const wouldAdmit = async () => {
+      const probe = await askToSend(server.port, post("/webhooks/customers/redact", 100_000));
+      probe.socket.destroy();
+      if (probe.decision !== 100) {
+        expect(probe.decision).toBe(503);
+        expect((await probe.rest).text).toMatch(/Retry-After: 5/i);
+      }
+      return probe.decision === 100;
+    };
+    // A sender declares 290 KB, sends 250 KB at once, then a byte every 200 ms: below 16 KiB/s.
+    // The general part of the budget (300 KB) keeps only 50 KB free while it holds them.
+    const trickler = await sendRaw(
       server.port,
-      post("/webhooks/customers/redact", 2, ["Connection: close"]),
-      "{}",
+      post("/webhooks/customers/redact", 290_000),
+      "x".repeat(250_000),
+      true,
+      { localAddress: "127.0.0.3" },
     );
-    expect((await admitted.answered).status).not.toBe(503);
-    admitted.socket.destroy();
+    const drip = setInterval(() => trickler.socket.write("x"), 200);
+    try {
+      await expect.poll(wouldAdmit, { timeout: 5_000, interval: 50 }).toBe(false);
+      expect(await healthzMs()).toBeLessThan(1000);
+      // Cut off after a window or two, long before the 30 s request time-out.
+      const cut = await trickler.answered;
+      expect(cut.status).toBe(408);
+      expect(cut.elapsedMs).toBeLessThan(4_000);
+      // Its 250 KB are free again.
+      await expect.poll(wouldAdmit, { timeout: 2_000, interval: 50 }).toBe(true);
+    } finally {
+      clearInterval(drip);
+      trickler.socket.destroy();
+    }
   });
 
   it("closes a connection whose headers or body arrive too slowly", async () => {
@@ -135,5 +208,85 @@ describe("the production server's public edge", () => {
     expect([0, 408]).toContain(headers.status);
     expect([0, 408]).toContain(body.status);
     expect(await healthzMs()).toBeLessThan(1000);
+  });
+});
+
+describe("six connections that declare 8 MiB bodies and send nothing (issue 27, defect 1)", () => {
+  // The default limits, as `npm start` runs.
+  let defaults: RunningServer;
+
+  beforeAll(async () => {
+    defaults = await startProductionServer({});
+  }, 60_000);
+
+  afterAll(async () => {
+    if (defaults) expect(await defaults.stop()).toBe(0);
+  });
+
+  it("leave a signed orders/create answered 200 within a second, and the app proxy open", async () => {
+    const idle = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        sendRaw(defaults.port, post("/webhooks/orders/create", 8 * 2 ** 20), "", true, {
+          localAddress: "127.0.0.2",
+        }),
+      ),
+    );
+    try {
+      // The six were written first: once the server has decided on a later request, it has
+      // read their headers too (on loopback a write is in the server's buffer at once).
+      const barrier = await askToSend(defaults.port, post("/webhooks/customers/redact", 2));
+      barrier.socket.destroy();
+
+      const order = await postSignedOrder(defaults);
+      expect(order.status).toBe(200);
+      expect(order.ms).toBeLessThan(1_000);
+      expect(await postCartUpdate(defaults)).not.toBe(503);
+      // The six were still there meanwhile.
+      for (const exchange of idle) expect(await settled(exchange)).toBe(false);
+
+      // Idle past the rate window after their headers (5 s): cut off with 408, not held 30 s.
+      const cut = await Promise.all(idle.map((exchange) => exchange.answered));
+      for (const answer of cut) {
+        expect(answer.status).toBe(408);
+        expect(answer.elapsedMs).toBeLessThan(8_000);
+      }
+    } finally {
+      for (const exchange of idle) exchange.socket.destroy();
+    }
+  });
+
+  it("lets one address send only SVC_BODIES_PER_SOURCE unauthenticated bodies at once (429 with Retry-After)", async () => {
+    const from = { localAddress: "127.0.0.4" };
+    const held = [];
+    for (let index = 0; index < 8; index += 1) {
+      const asked = await askToSend(defaults.port, post("/proxy/cart_updates", 1_000), from);
+      held.push(asked);
+      expect(asked.decision).toBe(100);
+    }
+    try {
+      const ninth = await askToSend(defaults.port, post("/proxy/cart_updates", 1_000), from);
+      expect(ninth.decision).toBe(429);
+      expect((await ninth.rest).text).toMatch(/Retry-After: 5/i);
+      // Another address is not limited by this one's bodies.
+      const other = await askToSend(defaults.port, post("/proxy/cart_updates", 1_000), {
+        localAddress: "127.0.0.5",
+      });
+      other.socket.destroy();
+      expect(other.decision).toBe(100);
+      // One body completes: its address may start another.
+      held[0]!.socket.write("x".repeat(1_000));
+      await expect
+        .poll(
+          async () => {
+            const next = await askToSend(defaults.port, post("/proxy/cart_updates", 1_000), from);
+            next.socket.destroy();
+            return next.decision;
+          },
+          { timeout: 2_000, interval: 50 },
+        )
+        .toBe(100);
+    } finally {
+      for (const asked of held) asked.socket.destroy();
+    }
   });
 });

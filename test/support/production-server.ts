@@ -80,6 +80,28 @@ export interface RawExchange {
   answered: Promise<{ status: number; text: string; elapsedMs: number }>;
 }
 
+export interface RawOptions {
+  /**
+   * The address the connection comes from, as the server sees it: any of 127.0.0.0/8 on Linux,
+   * so that tests of limits per address do not share one with each other.
+   */
+  localAddress?: string;
+}
+
+function connect(port: number, options: RawOptions): Promise<net.Socket> {
+  return new Promise<net.Socket>((resolve, reject) => {
+    const connection = net.connect(
+      {
+        port,
+        host: "127.0.0.1",
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      },
+      () => resolve(connection),
+    );
+    connection.once("error", reject);
+  });
+}
+
 /**
  * Opens a connection and writes `head` (request line and headers), the blank line that ends the
  * headers unless `endHeaders` is false, and `body` as given.
@@ -89,11 +111,9 @@ export async function sendRaw(
   head: string[],
   body: string | Buffer = "",
   endHeaders = true,
+  options: RawOptions = {},
 ): Promise<RawExchange> {
-  const socket = await new Promise<net.Socket>((resolve, reject) => {
-    const connection = net.connect(port, "127.0.0.1", () => resolve(connection));
-    connection.once("error", reject);
-  });
+  const socket = await connect(port, options);
   const started = performance.now();
   const answered = new Promise<{ status: number; text: string; elapsedMs: number }>((resolve) => {
     let text = "";
@@ -114,4 +134,49 @@ export async function sendRaw(
   socket.write(`${head.join("\r\n")}\r\n${endHeaders ? "\r\n" : ""}`);
   if (body.length) socket.write(body);
   return { socket, answered };
+}
+
+export interface AskedExchange {
+  socket: net.Socket;
+  /** 100 when the server asked for the body, or the status it refused it with (0: closed). */
+  decision: number;
+  /** Everything the server sent after its decision, until the connection closed. */
+  rest: Promise<{ status: number; text: string; elapsedMs: number }>;
+}
+
+/**
+ * Sends `head` with `Expect: 100-continue` and waits for the server's decision on the body:
+ * "100 Continue" once it admitted it (then the caller sends the body, or holds it), or its
+ * refusal. A test then knows the server has counted the request, without a sleep.
+ */
+export async function askToSend(
+  port: number,
+  head: string[],
+  options: RawOptions = {},
+): Promise<AskedExchange> {
+  const socket = await connect(port, options);
+  const started = performance.now();
+  let text = "";
+  let decided: ((status: number) => void) | undefined;
+  const decision = new Promise<number>((resolve) => (decided = resolve));
+  const rest = new Promise<{ status: number; text: string; elapsedMs: number }>((resolve) => {
+    const statusOf = (from: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(from)?.[1] ?? 0);
+    const finalText = () => text.replace(/^HTTP\/1\.1 100 [^\r]*\r\n\r\n/, "");
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      if (/\r\n\r\n/.test(text)) decided?.(statusOf(text));
+    });
+    const done = () => {
+      decided?.(statusOf(text));
+      resolve({
+        status: statusOf(finalText()),
+        text: finalText(),
+        elapsedMs: performance.now() - started,
+      });
+    };
+    socket.on("error", done);
+    socket.once("close", done);
+  });
+  socket.write(`${[...head, "Expect: 100-continue"].join("\r\n")}\r\n\r\n`);
+  return { socket, decision: await decision, rest };
 }
