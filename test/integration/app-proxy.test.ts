@@ -8,6 +8,7 @@ import type * as CartRoute from "../../app/routes/proxy.cart_updates";
 import type * as PlansRoute from "../../app/routes/proxy.plans";
 import {
   appProxyRequest,
+  appProxySignature,
   MACBOOK_AIR_QUERY,
   plansQuery,
   type AppProxyRequestOptions,
@@ -389,6 +390,15 @@ describe(`app proxy signatures (${provider})`, () => {
     [
       "for another shop than signed",
       { tamper: (params: URLSearchParams) => params.set("shop", OTHER_SHOP) },
+    ],
+    [
+      "naming two shops, signed as such",
+      {
+        tamper: (params: URLSearchParams) => {
+          params.append("shop", OTHER_SHOP);
+          params.set("signature", appProxySignature(params));
+        },
+      },
     ],
   ])("answers 401, asking nothing of the service, to a request %s", async (_name, options) => {
     const plans = await getPlans(macbookQuery(), options);
