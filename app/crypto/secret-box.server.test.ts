@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createSecretBox, keyIdOf, lastFour, SecretBoxError } from "./secret-box.server";
+import {
+  createSecretBox,
+  isSealedForm,
+  keyIdOf,
+  lastFour,
+  SecretBoxError,
+} from "./secret-box.server";
 
 const key = randomBytes(32);
 const secret = "sk_live_51H8xQ2eZvKYlo2C9fX0";
@@ -12,6 +18,13 @@ describe("secret box", () => {
     expect(sealed).toMatch(/^v1\.[\w-]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(sealed).not.toContain(secret.slice(0, 8));
     expect(box.open(sealed, "shop.myshopify.com:production")).toBe(secret);
+  });
+
+  it("tells a sealed value from a clear one by its form, and no Shopify token looks sealed", () => {
+    expect(isSealedForm(createSecretBox([key]).seal(secret, "c"))).toBe(true);
+    for (const clear of [secret, "shpat_0e58", "shprt_7a1c", "shpua_x.y.z.w", ""]) {
+      expect(isSealedForm(clear)).toBe(false);
+    }
   });
 
   it("uses a fresh IV each time", () => {
