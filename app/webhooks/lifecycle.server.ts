@@ -6,6 +6,10 @@ import { eraseShopData } from "../models/ShopData.server";
 import { receiptFor, recordWebhookReceipt } from "../models/WebhookReceipt.server";
 import { customerSubjectOf, describeHeldData } from "../privacy/customer-data";
 import { findCustomerData, redactCustomerData } from "../privacy/customer-data.server";
+import { SHOP_ACCESS_SCOPES_QUERY } from "../graphql/ShopAccessScopes";
+import type { AdminForShop } from "../plan-actions/worker.server";
+import { runAdminOperation } from "../services/admin-api.server";
+import { offlineAdminFor } from "../workers.server";
 import { forgetInstalledShop } from "./installed-shops.server";
 
 /** What every webhook handler gets: verified, with the shop and topic checked (decision 015). */
@@ -40,10 +44,73 @@ export async function handleAppUninstalled(db: AppPrismaClient, delivery: Webhoo
   logFor(delivery).info({ sessionsDeleted }, "App uninstalled");
 }
 
-export async function handleScopesUpdate(db: AppPrismaClient, delivery: WebhookDelivery) {
-  const current = Array.isArray(delivery.payload.current)
-    ? delivery.payload.current.map(String).join(",")
-    : "";
+const SHOP_GID = /^gid:\/\/shopify\/Shop\/(\d+)$/;
+
+/** The shop a signed app/scopes_update names: `shop_id`, a Shop GID (or its number). */
+function signedShopIdOf(payload: Record<string, unknown>): string | null {
+  const value = payload.shop_id;
+  if (typeof value === "string") return SHOP_GID.exec(value)?.[1] ?? null;
+  return typeof value === "number" && Number.isSafeInteger(value) ? String(value) : null;
+}
+
+/**
+ * app/scopes_update names its shop only in the signed body's `shop_id`; the domain that picks the
+ * session is the unsigned X-Shopify-Shop-Domain, which authenticate.webhook passes on unchecked.
+ * So the shop's own token is asked which shop it is, and which scopes it has: a body replayed
+ * under another shop's header is refused and changes nothing, and an old one replayed for its own
+ * shop cannot bring back scopes since taken away (decision 045).
+ */
+export async function handleScopesUpdate(
+  db: AppPrismaClient,
+  delivery: WebhookDelivery,
+  adminFor: AdminForShop = offlineAdminFor,
+) {
+  const log = logFor(delivery);
+  const signedShopId = signedShopIdOf(delivery.payload);
+  if (!signedShopId) {
+    log.warn("app/scopes_update refused: its signed body names no shop_id; nothing stored");
+    throw new Response(null, { status: 400 });
+  }
+  let answer: Awaited<ReturnType<typeof runAdminOperation<typeof SHOP_ACCESS_SCOPES_QUERY>>>;
+  try {
+    const graphql = await adminFor(delivery.shop);
+    if (!graphql) {
+      log.warn("app/scopes_update for a shop without an offline session; nothing stored");
+      return;
+    }
+    answer = await runAdminOperation(
+      graphql,
+      delivery.shop,
+      "ShopAccessScopes",
+      SHOP_ACCESS_SCOPES_QUERY,
+      {},
+    );
+  } catch (error) {
+    answer = {
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      accessDenied: false,
+    };
+  }
+  if (!answer.ok) {
+    // Shopify delivers it again later; the scopes stay as they were until then.
+    log.error(
+      { reason: answer.message },
+      `Failed to read the scopes of ${delivery.shop} for app/scopes_update`,
+    );
+    throw new Response(null, { status: 503 });
+  }
+  const tokenShopId = SHOP_GID.exec(answer.data.shop.id)?.[1] ?? null;
+  if (tokenShopId !== signedShopId) {
+    log.warn(
+      { signedShopId, tokenShopId },
+      "app/scopes_update refused: signed for another shop than the header's; nothing stored",
+    );
+    throw new Response(null, { status: 400 });
+  }
+  const current = (answer.data.app?.installation?.accessScopes ?? [])
+    .map((scope) => scope.handle)
+    .join(",");
   const sessions = await db.session.updateMany({
     where: { shop: delivery.shop },
     data: { scope: current },

@@ -19,6 +19,31 @@ export type Scalars = {
   UnsignedInt64: { input: string; output: string; }
 };
 
+/**
+ * A permission that controls access to [GraphQL Admin API](https://shopify.dev/docs/api/usage/access-scopes#authenticated-access-scopes) or [Storefront API](https://shopify.dev/docs/api/usage/access-scopes#unauthenticated-access-scopes)
+ * types. Each scope defines what data an
+ * [`App`](https://shopify.dev/docs/api/admin-graphql/latest/objects/App) can read
+ * or write, following the format `{action}_{resource}` where action is typically
+ * "read" or "write".
+ *
+ * Apps declare required and optional access scopes in their configuration. During
+ * installation, merchants review and grant these permissions, determining what
+ * shop data the app can access. The granted scopes remain active until the
+ * merchant uninstalls the app or revokes them. Apps can programmatically revoke
+ * their own dynamically granted optional scopes using [`appRevokeAccessScopes`](https://shopify.dev/docs/api/admin-graphql/latest/mutations/appRevokeAccessScopes).
+ */
+export type AccessScope = {
+  __typename?: 'AccessScope';
+  /**
+   * A readable string that represents the access scope. The string usually follows
+   * the format `{action}_{resource}`. `{action}` is `read` or `write`, and
+   * `{resource}` is the resource that the action can be performed on. `{action}`
+   * and `{resource}` are separated by an underscore. For example, `read_orders` or
+   * `write_products`.
+   */
+  handle: Scalars['String']['output'];
+};
+
 /** A sale associated with an additional fee charge. */
 export type AdditionalFeeSale = Sale & {
   __typename?: 'AdditionalFeeSale';
@@ -37,11 +62,47 @@ export type AdjustmentSale = Sale & {
   quantity?: Maybe<Scalars['Int']['output']>;
 };
 
+/**
+ * A Shopify application that extends store functionality. Apps integrate with
+ * Shopify through APIs to add features, automate workflows, or connect external services.
+ *
+ * Provides metadata about the app including its developer information and listing
+ * details in the Shopify App Store. Use the [`installation`](https://shopify.dev/docs/api/admin-graphql/latest/objects/App#field-App.fields.installation)
+ * field to determine if the app is currently installed on the shop and access
+ * installation-specific details like granted [`AccessScope`](https://shopify.dev/docs/api/admin-graphql/latest/objects/AccessScope) objects. Check [`failedRequirements`](https://shopify.dev/docs/api/admin-graphql/latest/objects/App#field-App.fields.failedRequirements)
+ * before installation to identify any prerequisites that must be met.
+ */
+export type App = Node & {
+  __typename?: 'App';
+  /**
+   * Corresponding AppInstallation for this shop and App.
+   * Returns null if the App isn't installed.
+   */
+  installation?: Maybe<AppInstallation>;
+};
+
 /** A catalog that defines the publication associated with an app. */
 export type AppCatalog = Catalog & Node & {
   __typename?: 'AppCatalog';
   /** The name of the catalog. */
   title: Scalars['String']['output'];
+};
+
+/**
+ * An app installed on a shop. Each installation tracks the permissions granted to
+ * the app through [`AccessScope`](https://shopify.dev/docs/api/admin-graphql/latest/objects/AccessScope)
+ * objects, along with billing subscriptions and [`Metafield`](https://shopify.dev/docs/api/admin-graphql/latest/objects/Metafield) objects.
+ *
+ * The installation provides metafields that only the owning
+ * [`App`](https://shopify.dev/docs/api/admin-graphql/latest/objects/App) can
+ * access. These metafields store app-specific configuration that merchants and
+ * other apps can't modify. The installation also provides URLs for launching and
+ * uninstalling the app, along with any active [`AppSubscription`](https://shopify.dev/docs/api/admin-graphql/latest/objects/AppSubscription) objects or [`AppPurchaseOneTime`](https://shopify.dev/docs/api/admin-graphql/latest/objects/AppPurchaseOneTime) purchases.
+ */
+export type AppInstallation = Node & {
+  __typename?: 'AppInstallation';
+  /** The access scopes granted to the application by a merchant during installation. */
+  accessScopes: Array<AccessScope>;
 };
 
 /**
@@ -3979,6 +4040,16 @@ export type PublishablePublishPayload = {
 export type QueryRoot = {
   __typename?: 'QueryRoot';
   /**
+   * Retrieves an [`App`](https://shopify.dev/docs/api/admin-graphql/latest/objects/App) by
+   * its ID. If no ID is provided, returns details about the currently
+   * authenticated app. The query provides access to app details including title,
+   * icon, and pricing information.
+   *
+   * If the app isn't installed on the current shop, then the [`installation`](https://shopify.dev/docs/api/admin-graphql/latest/queries/app#returns-App.fields.installation)
+   * field will be `null`.
+   */
+  app?: Maybe<App>;
+  /**
    * Returns a specific node (any object that implements the
    * [Node](https://shopify.dev/api/admin-graphql/latest/interfaces/Node)
    * interface) by ID, in accordance with the
@@ -4059,6 +4130,12 @@ export type QueryRoot = {
    * business and store management settings for the shop.
    */
   shop: Shop;
+};
+
+
+/** The schema's entry-point for queries. This acts as the public, top-level API from which all queries must start. */
+export type QueryRootAppArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -4534,6 +4611,8 @@ export type Shop = Node & {
   __typename?: 'Shop';
   /** The three letter code for the currency that the shop sells in. */
   currencyCode: CurrencyCode;
+  /** A globally-unique ID. */
+  id: Scalars['ID']['output'];
 };
 
 /** The input fields to process a refund to store credit. */

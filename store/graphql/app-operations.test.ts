@@ -85,6 +85,7 @@ describe("the app's Admin GraphQL operations against the store", () => {
       "RunBackfillQuery",
       "SetPlanAvailability",
       "SetPlanEditQuantity",
+      "ShopAccessScopes",
       "ShopCurrency",
       "SuggestedPlanRefund",
     ]);

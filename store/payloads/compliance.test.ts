@@ -120,7 +120,8 @@ describe("the app's webhook code reads them", () => {
         payload,
       }),
     ).toEqual({ ok: true, shop: shop.domain, shopIsSigned: false });
-    // handleScopesUpdate stores `current` joined by commas, as a session's scope.
+    // The body names its shop by GID; handleScopesUpdate checks it against the shop's token and
+    // stores the token's scopes (decision 045). `current` is what was granted.
     const { current } = payload as { current: unknown };
     expect(Array.isArray(current) && current.map(String).join(",")).toBe(
       "read_orders,write_orders,read_products",

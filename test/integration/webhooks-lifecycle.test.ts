@@ -207,9 +207,31 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
     });
   });
 
-  it("app/scopes_update stores the granted scopes on the sessions and the connection", async () => {
+  it("app/scopes_update stores the scopes the shop's token has, as the store grants them", async () => {
+    const granted = ["read_orders", "write_orders", "write_products"];
+    const changed = await storeControl(`shops/${SHOP}/scopes`, { scopes: granted });
+    expect(changed.status).toBe(200);
+    await storeWebhooksIdle();
+
+    const deliveries = (await storeControl<{ deliveries: Delivery[] }>("webhooks")).body.deliveries;
+    expect(deliveries.map(({ topic, status }) => [topic, status])).toEqual([
+      ["app/scopes_update", 200],
+    ]);
+    const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
+    expect(session?.scope?.split(",").sort()).toEqual(granted);
+    const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
+    expect(connection?.grantedScopes?.split(",").sort()).toEqual(granted);
+    expect(
+      (await prisma.session.findUnique({ where: { id: `offline_${OTHER_SHOP}` } }))?.scope,
+    ).toBe("read_orders");
+  });
+
+  it("app/scopes_update takes no shop from the unsigned header: another shop's body is refused", async () => {
+    const other = localStore().state.shop(OTHER_SHOP)!;
+    // Signed for OTHER_SHOP (its shop_id), sent under SHOP's header, granting more than it has.
     const body = JSON.stringify({
-      id: 1,
+      id: 7,
+      shop_id: `gid://shopify/Shop/${other.id}`,
       previous: ["read_orders"],
       current: ["read_orders", "write_orders", "write_products"],
       updated_at: "2026-11-21T10:00:00.000Z",
@@ -219,14 +241,34 @@ describe(`lifecycle webhooks through the real routes on ${provider}`, () => {
       signedWebhookRequest({ topic: "app/scopes_update", shop: SHOP, body }),
     );
 
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(400);
     const session = await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } });
-    expect(session?.scope).toBe("read_orders,write_orders,write_products");
+    expect(session?.scope).toBe("read_orders");
     const connection = await prisma.shopConnection.findUnique({ where: { shop: SHOP } });
-    expect(connection?.grantedScopes).toBe("read_orders,write_orders,write_products");
-    expect(
-      (await prisma.session.findUnique({ where: { id: `offline_${OTHER_SHOP}` } }))?.scope,
-    ).toBe("read_orders");
+    expect(connection?.grantedScopes).toBe("read_orders");
+    expect(await prisma.webhookReceipt.count({ where: { topic: "app/scopes_update" } })).toBe(0);
+
+    // A body that names no shop at all is refused too.
+    const unnamed = JSON.stringify({ id: 8, previous: [], current: ["write_products"] });
+    const refused = await callRoute(
+      scopesUpdate,
+      signedWebhookRequest({ topic: "app/scopes_update", shop: SHOP, body: unnamed }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } }))?.scope).toBe(
+      "read_orders",
+    );
+
+    // SHOP's own old body, replayed: what is stored is what the token has now, not the body.
+    const own = body.replace(`/Shop/${other.id}"`, `/Shop/${localStore().state.shop(SHOP)!.id}"`);
+    const replayed = await callRoute(
+      scopesUpdate,
+      signedWebhookRequest({ topic: "app/scopes_update", shop: SHOP, body: own }),
+    );
+    expect(replayed.status).toBe(200);
+    expect((await prisma.session.findUnique({ where: { id: `offline_${SHOP}` } }))?.scope).toBe(
+      "read_orders",
+    );
   });
 
   it("customers/data_request records which stored events hold the customer's data", async () => {
