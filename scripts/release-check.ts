@@ -328,10 +328,11 @@ async function main(): Promise<void> {
       SHOP,
       "--environment",
       "sandbox",
-      "--secret-key",
-      SANDBOX_KEY,
+      // From the environment, as an operator should give it: an argument shows in ps.
+      "--secret-key-env",
+      "RELEASE_CHECK_SANDBOX_KEY",
     ],
-    env,
+    { ...env, RELEASE_CHECK_SANDBOX_KEY: SANDBOX_KEY },
   );
   say(`the release's CLI connected ${SHOP}: ${connected.split("\n")[0]}`);
 
