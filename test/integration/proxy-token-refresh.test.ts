@@ -315,6 +315,23 @@ describe(`one refresh per shop across processes (${provider})`, () => {
     expect(await app.prisma.tokenRefreshLease.count({ where: { shop } })).toBe(0);
   });
 
+  it("makes one refresh call for the background work's concurrent Admin API calls near expiry", async () => {
+    const { shop } = await expiringShop();
+    await expiresIn(shop, 120_000);
+    const { offlineAdminFor } = await import("../../app/workers.server");
+
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const graphql = await offlineAdminFor(shop);
+        if (!graphql) throw new Error(`${shop} has no offline session`);
+        const answer = await graphql("query ShopName { shop { name } }");
+        return answer.status;
+      }),
+    );
+    expect(statuses).toEqual(statuses.map(() => 200));
+    expect((await tokenEndpoint(shop)).refresh_requests).toBe(1);
+  });
+
   it("goes on with a still valid token while another process holds the lease, and takes over a lease whose holder died", async () => {
     const { shop } = await expiringShop();
     await expiresIn(shop, 120_000);
