@@ -12,6 +12,7 @@ import {
   type RunningServer,
 } from "../support/production-server";
 import { TEST_API_SECRET } from "../support/test-env";
+import { readShopifyFixture } from "../support/webhooks";
 
 // The public edge of the production server (issue 13, defects 1 and 7, decision 016; issue 27,
 // defect 1, decision 041): hostile and oversized requests over real HTTP to what `npm start`
@@ -187,6 +188,38 @@ describe("the production server's public edge", () => {
       clearInterval(drip);
       trickler.socket.destroy();
     }
+  });
+
+  it("hands Remix each body exactly as it arrived: a compliance webhook sent in pieces passes the HMAC check", async () => {
+    const body = readShopifyFixture("customers_redact", "shopify-docs-2026-04_gadget.json").replace(
+      "{shop}.myshopify.com",
+      SHOP,
+    );
+    const headers = shopifyWebhookHeaders({
+      topic: "customers/redact",
+      shop: SHOP,
+      body,
+      secret: TEST_API_SECRET,
+    });
+    const bytes = Buffer.from(body);
+    const third = Math.ceil(bytes.length / 3);
+    const exchange = await sendRaw(
+      server.port,
+      [
+        ...post("/webhooks/customers/redact", bytes.length, ["Connection: close"]),
+        ...Object.entries(headers)
+          .filter(([name]) => name !== "Content-Type")
+          .map(([name, value]) => `${name}: ${value}`),
+      ],
+      bytes.subarray(0, third),
+    );
+    for (const start of [third, 2 * third]) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      exchange.socket.write(bytes.subarray(start, start + third));
+    }
+    const answer = await exchange.answered;
+    exchange.socket.destroy();
+    expect(answer.status).toBe(200);
   });
 
   it("closes a connection whose headers or body arrive too slowly", async () => {
