@@ -293,6 +293,43 @@ describe("six connections that declare 8 MiB bodies and send nothing (issue 27, 
     }
   });
 
+  it("keeps a reserve for Shopify's deliveries: with the rest of the budget held, a signed orders/create is still taken", async () => {
+    // Four senders from one address bring 8 MiB each but the last byte: 32 MiB, the whole of
+    // the budget outside the 16 MiB reserve.
+    const almost = Buffer.alloc(8 * 2 ** 20 - 1, 0x20);
+    const fillers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sendRaw(defaults.port, post("/webhooks/orders/create", 8 * 2 ** 20), almost, true, {
+          localAddress: "127.0.0.6",
+        }),
+      ),
+    );
+    const answered = answeredFlags(fillers);
+    try {
+      // Until an unauthenticated body of 64 KiB finds no room.
+      await expect
+        .poll(
+          async () => {
+            const probe = await askToSend(
+              defaults.port,
+              post("/webhooks/customers/redact", 65_536),
+              { localAddress: "127.0.0.7" },
+            );
+            probe.socket.destroy();
+            return probe.decision;
+          },
+          { timeout: 5_000, interval: 50 },
+        )
+        .toBe(503);
+      const order = await postSignedOrder(defaults);
+      expect(order.status).toBe(200);
+      expect(order.ms).toBeLessThan(1_000);
+      expect(answered).toEqual(fillers.map(() => false));
+    } finally {
+      for (const filler of fillers) filler.socket.destroy();
+    }
+  });
+
   it("lets one address send only SVC_BODIES_PER_SOURCE unauthenticated bodies at once (429 with Retry-After)", async () => {
     const from = { localAddress: "127.0.0.4" };
     const held = [];
