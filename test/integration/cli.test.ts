@@ -132,8 +132,8 @@ describe(`operator CLI on ${provider}`, () => {
         expect(await saved()).toBe(stdinKey);
       }
 
-      const fromEnv = await svc([...connect, "--secret-key-env", "SVC_CLI_TEST_LIVE_KEY"], {
-        env: { ...process.env, SVC_CLI_TEST_LIVE_KEY: "sk_live_from_env_0003" },
+      const fromEnv = await svc([...connect, "--secret-key-env", "CLI_TEST_LIVE_KEY"], {
+        env: { ...process.env, CLI_TEST_LIVE_KEY: "sk_live_from_env_0003" },
       });
       expect(fromEnv).toMatchObject({ code: 0, stderr: "" });
       expect(await saved()).toBe("sk_live_from_env_0003");
@@ -166,10 +166,10 @@ describe(`operator CLI on ${provider}`, () => {
         stderr: expect.stringMatching(/^--secret-key-file .* must hold the key alone/),
       });
       expect(
-        await svc([...connect, "--secret-key-env", "SVC_CLI_TEST_UNSET"], {
-          env: { ...process.env, SVC_CLI_TEST_UNSET: undefined },
+        await svc([...connect, "--secret-key-env", "CLI_TEST_UNSET"], {
+          env: { ...process.env, CLI_TEST_UNSET: undefined },
         }),
-      ).toMatchObject({ code: 2, stderr: "SVC_CLI_TEST_UNSET (--secret-key-env) is not set" });
+      ).toMatchObject({ code: 2, stderr: "CLI_TEST_UNSET (--secret-key-env) is not set" });
       expect(await svc([...connect, "--secret-key-stdin"], { stdin: "" })).toMatchObject({
         code: 2,
         stderr: "standard input (--secret-key-stdin) is empty",
