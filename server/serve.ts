@@ -23,6 +23,7 @@ import {
   type BodyReceipt,
 } from "../app/server/body-limits.server";
 import type { ServerHooks } from "../app/server/hooks.server";
+import { clientAddressOf } from "../app/lib/client-address";
 import type { OrderTopic } from "../app/orders";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
@@ -84,7 +85,12 @@ async function serveRequest(
     {
       headers: request.headers,
       maxBytes: maxBodyBytesFor(path, topic !== undefined, limits),
-      address: request.socket.remoteAddress,
+      // The socket's peer, or with proxies of ours in front the address they forwarded.
+      address: clientAddressOf({
+        forwardedFor: headerOf(request, "x-forwarded-for"),
+        socketAddress: request.socket.remoteAddress,
+        trustedProxies: limits.trustedProxies,
+      }),
       shopifyDelivery: claimsShopifyDelivery(request.method, path, request.headers),
     },
     performance.now(),
@@ -196,6 +202,11 @@ function replayOf(request: IncomingMessage, body: Buffer): IncomingMessage {
   replay.push(body);
   replay.push(null);
   return replay;
+}
+
+function headerOf(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value.join(", ") : value) ?? null;
 }
 
 function pathOf(request: IncomingMessage): string {

@@ -17,6 +17,7 @@ const limits: EdgeLimits = {
   bodiesPerSource: 2,
   minBodyBytesPerSecond: 1_000,
   bodyRateWindowMs: 2_000,
+  trustedProxies: 0,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
 };

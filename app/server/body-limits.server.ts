@@ -11,6 +11,8 @@
  * Pure: no I/O, no timers, no framework; the caller passes the time.
  */
 
+import { keyOfAddress } from "../lib/client-address";
+
 export interface EdgeLimits {
   /** Any route not named below: the admin's forms, lifecycle and compliance webhooks. */
   maxBodyBytes: number;
@@ -27,6 +29,8 @@ export interface EdgeLimits {
   /** A body must bring at least this many bytes per second, measured over each window. */
   minBodyBytesPerSecond: number;
   bodyRateWindowMs: number;
+  /** Proxies of our own in front of the server: the client is that many hops away (decision 043). */
+  trustedProxies: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
 }
@@ -80,26 +84,11 @@ export function claimsShopifyDelivery(
 }
 
 /**
- * The key an address is limited by: IPv4 as it is (also IPv4-mapped IPv6), IPv6 by its /64,
- * which one host gets whole.
+ * The key an address is limited by: the client address rule's key (decision 043), "unknown"
+ * when no address is known.
  */
 export function sourceKeyOf(address: string | undefined): string {
-  if (!address) return "unknown";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(":")) return address;
-  const [head = "", tail] = address.split("%")[0]!.toLowerCase().split("::");
-  const left = head === "" ? [] : head.split(":");
-  const right = tail === undefined || tail === "" ? [] : tail.split(":");
-  const groups = [
-    ...left,
-    ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"),
-    ...right,
-  ];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  return address ? keyOfAddress(address) : "unknown";
 }
 
 /** One admitted body while it arrives and until its request is answered. */

@@ -41,6 +41,7 @@ export const serverHooks: ServerHooks = {
       bodiesPerSource: env.SVC_BODIES_PER_SOURCE,
       minBodyBytesPerSecond: env.SVC_BODY_MIN_BYTES_PER_SECOND,
       bodyRateWindowMs: env.SVC_BODY_RATE_WINDOW_MS,
+      trustedProxies: env.SVC_TRUSTED_PROXY_COUNT,
       headersTimeoutMs: env.SVC_HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(env.SVC_HTTP_REQUEST_TIMEOUT_MS, env.SVC_HTTP_HEADERS_TIMEOUT_MS),
     };

@@ -365,3 +365,48 @@ describe("six connections that declare 8 MiB bodies and send nothing (issue 27, 
     }
   });
 });
+
+describe("behind a proxy of ours (SVC_TRUSTED_PROXY_COUNT=1)", () => {
+  let proxied: RunningServer;
+
+  beforeAll(async () => {
+    proxied = await startProductionServer({ SVC_TRUSTED_PROXY_COUNT: "1" });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (proxied) expect(await proxied.stop()).toBe(0);
+  });
+
+  it("limits each client the proxy forwarded, not the proxy's own address, and ignores entries the client wrote", async () => {
+    // Every connection comes from the proxy's one address, as behind a load balancer.
+    const viaProxy = { localAddress: "127.0.0.8" };
+    const forwardedFor = (entries: string) =>
+      post("/proxy/cart_updates", 1_000, [`X-Forwarded-For: ${entries}`]);
+    const held = [];
+    try {
+      for (let index = 0; index < 8; index += 1) {
+        // The client writes an entry of its own each time; the proxy appends the true address.
+        const asked = await askToSend(
+          proxied.port,
+          forwardedFor(`203.0.113.${index}, 198.51.100.1`),
+          viaProxy,
+        );
+        held.push(asked);
+        expect(asked.decision).toBe(100);
+      }
+      const ninth = await askToSend(
+        proxied.port,
+        forwardedFor("203.0.113.99, 198.51.100.1"),
+        viaProxy,
+      );
+      ninth.socket.destroy();
+      expect(ninth.decision).toBe(429);
+      // Another client behind the same proxy is not limited by the first one's bodies.
+      const other = await askToSend(proxied.port, forwardedFor("198.51.100.2"), viaProxy);
+      other.socket.destroy();
+      expect(other.decision).toBe(100);
+    } finally {
+      for (const asked of held) asked.socket.destroy();
+    }
+  });
+});
