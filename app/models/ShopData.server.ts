@@ -19,6 +19,7 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     actions,
     reconcileStates,
     reconcileRuns,
+    tokenRefreshLeases,
   ] = await db.$transaction([
     db.session.deleteMany({ where: { shop } }),
     db.outboxEvent.deleteMany({ where: { shop } }),
@@ -34,6 +35,8 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     // Reconciliation's watermark and checked orders, and its runs (issue 27).
     db.reconcileState.deleteMany({ where: { shop } }),
     db.reconcileRun.deleteMany({ where: { shop } }),
+    // A refresh lease a crashed process left behind names the shop (decision 042).
+    db.tokenRefreshLease.deleteMany({ where: { shop } }),
   ]);
   return {
     sessions: sessions.count,
@@ -49,5 +52,6 @@ export async function eraseShopData(db: AppPrismaClient, shop: string) {
     shopifyActions: actions.count,
     reconcileStates: reconcileStates.count,
     reconcileRuns: reconcileRuns.count,
+    tokenRefreshLeases: tokenRefreshLeases.count,
   };
 }

@@ -52,6 +52,10 @@ async function seedShop(shop: string) {
   await prisma.reconcileRun.create({
     data: { shop, trigger: "schedule", status: "completed", since: state.watermark },
   });
+  // A refresh lease a crashed process left behind (decision 042): it names the shop too.
+  await prisma.tokenRefreshLease.create({
+    data: { shop, owner: "crashed-process", expiresAt: new Date(Date.now() - HOUR_MS) },
+  });
 }
 
 /** The app/uninstalled of `hoursAgo` hours ago. */
@@ -69,11 +73,24 @@ async function heldFor(shop: string) {
     events: await prisma.outboxEvent.count({ where: { shop } }),
     reconcileStates: await prisma.reconcileState.count({ where: { shop } }),
     reconcileRuns: await prisma.reconcileRun.count({ where: { shop } }),
+    tokenRefreshLeases: await prisma.tokenRefreshLease.count({ where: { shop } }),
   };
 }
 
-const ALL = { connections: 1, events: 1, reconcileStates: 1, reconcileRuns: 1 };
-const NONE = { connections: 0, events: 0, reconcileStates: 0, reconcileRuns: 0 };
+const ALL = {
+  connections: 1,
+  events: 1,
+  reconcileStates: 1,
+  reconcileRuns: 1,
+  tokenRefreshLeases: 1,
+};
+const NONE = {
+  connections: 0,
+  events: 0,
+  reconcileStates: 0,
+  reconcileRuns: 0,
+  tokenRefreshLeases: 0,
+};
 
 beforeEach(async () => {
   for (const table of [
@@ -83,6 +100,7 @@ beforeEach(async () => {
     prisma.shopConnection,
     prisma.reconcileState,
     prisma.reconcileRun,
+    prisma.tokenRefreshLease,
   ] as const) {
     await (table as typeof prisma.outboxEvent).deleteMany({});
   }
@@ -115,7 +133,7 @@ describe(`shop/redact erases only a shop long without the app (${provider})`, ()
     expect(receipt.detail).toMatch(/less than 24 hours before/);
   });
 
-  it("erases everything of a shop uninstalled 48 hours ago, reconciliation included, and no other shop's", async () => {
+  it("erases everything of a shop uninstalled 48 hours ago, reconciliation and refresh leases included, and no other shop's", async () => {
     await uninstall(SHOP, 48);
     expect(await sendShopRedact(SHOP)).toBe(200);
 
