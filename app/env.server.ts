@@ -126,6 +126,12 @@ const envSchema = z.object({
   SVC_OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SVC_OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   SVC_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Prometheus metrics (issue 28, decision 047) on their own port, never the app's: unset, off.
+  SVC_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // The metrics port's address: loopback unless a scraper elsewhere must reach it ("0.0.0.0").
+  SVC_METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  // How often the process that runs the workers refreshes the database gauges (not per scrape).
+  SVC_METRICS_DB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   // Reconciliation (issue 17, decision 029): each connected shop's orders are compared with the
   // outbox this often; 0 switches the schedule off ("Reconcile now" and the CLI still work).
   SVC_RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1_440).default(15),
@@ -277,6 +283,15 @@ function checkProductionRules(env: ProductionRules, ctx: z.RefinementCtx) {
 
 const appEnvSchema = envSchema
   .superRefine(checkProductionRules)
+  .superRefine((env, ctx) => {
+    if (env.SVC_METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SVC_METRICS_PORT"],
+        message: "must differ from PORT: metrics are never served on the app's public port",
+      });
+    }
+  })
   .transform((env) => ({ ...env, DATABASE_URL: env.DATABASE_URL ?? DEFAULT_DATABASE_URL }));
 
 export type AppEnv = z.output<typeof appEnvSchema>;

@@ -150,6 +150,7 @@ function receiveBody(
       );
       ledger.release(receipt);
       finish(null);
+      hooks!.countEdgeRefusal(status);
       if (response.headersSent) {
         response.destroy();
         return;
@@ -241,6 +242,7 @@ function refuseBody(
           ? `this address is already sending ${limits.bodiesPerSource} bodies`
           : "the body has no Content-Length";
   logger.warn(fields, `Refused ${request.method} ${path} with ${admission.status}: ${reason}`);
+  hooks!.countEdgeRefusal(admission.status);
   // The body is never read: the connection closes after the answer instead.
   response
     .writeHead(admission.status, {
@@ -326,6 +328,12 @@ server.listen({ port, ...(host ? { host } : {}) }, () => {
     },
     "svc-protection is listening",
   );
+});
+
+// Metrics on their own port (SVC_METRICS_PORT, decision 047), never on the app's.
+hooks.startMetrics().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });
 
 let stopping = false;

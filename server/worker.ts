@@ -11,6 +11,7 @@ const env = await prepareServer(process.env);
 const { default: prisma } = await import("../app/db.server");
 const { logger } = await import("../app/logger.server");
 const { createBackgroundWorkers } = await import("../app/workers.server");
+const { startMetricsService } = await import("../app/metrics/server.server");
 
 if (providerOf(env.DATABASE_URL) === "sqlite" && env.SVC_OUTBOX_WORKER === "embedded") {
   logger.warn(
@@ -19,6 +20,16 @@ if (providerOf(env.DATABASE_URL) === "sqlite" && env.SVC_OUTBOX_WORKER === "embe
 }
 const workers = createBackgroundWorkers(env);
 workers.start();
+// The worker's metrics, its liveness (/healthz) and, as it runs the workers, the database gauges.
+const metricsService = await startMetricsService({
+  env,
+  processType: "worker",
+  log: logger,
+  db: prisma,
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -27,6 +38,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     void workers
       .stop()
+      .then(() => metricsService?.close())
       .then(() => prisma.$disconnect())
       .then(() => process.exit(0));
   });

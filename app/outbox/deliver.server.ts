@@ -10,6 +10,7 @@ import { idempotencyKeyFor } from "./idempotency";
 import { lineEntryCount, restrictToPlacedLines } from "./placed-lines";
 import { decideDelivery, scheduleRetry, type DeliveryDecision } from "./retry-policy";
 import { sendOutboxMessage } from "./send-message";
+import { metrics, type AttemptOutcome } from "../metrics/registry.server";
 
 export type ClientFactory = (connection: ShopConnection, environment: Environment) => ClientForShop;
 
@@ -158,6 +159,11 @@ export async function deliverClaimedEvent(
     log.warn({ mismatch: answered.mismatch }, "The service's answer differs from what was sent");
   }
   const sent = typeof answered === "string" ? answered : answered.result;
+  if (typeof sent !== "string") {
+    const outcome = attemptOutcomeOf(sent);
+    metrics.outboxAttempts.inc({ outcome });
+    metrics.outboxSendDuration.observe({ outcome }, (performance.now() - sentAt) / 1_000);
+  }
   // The send's end by the lease's clock: its start as the database stamped it, plus the time
   // it took here.
   const finishedAt = new Date(started.startedAt.getTime() + (performance.now() - sentAt));
@@ -311,4 +317,16 @@ async function deliveredPlacedLineIds(db: AppPrismaClient, row: OutboxEvent) {
   return new Set(
     event?.type === "order_placed" ? event.payload.line_items.map((line) => line.id) : [],
   );
+}
+
+/** A send's answer as the attempts metric counts it: the status class, or no answer at all. */
+function attemptOutcomeOf(result: ServiceResult<unknown>): AttemptOutcome {
+  if (result.kind === "retryable" && result.status === undefined) {
+    return result.reason === "timeout" ? "timeout" : "network";
+  }
+  const status = "status" in result && typeof result.status === "number" ? result.status : 0;
+  if (status >= 200 && status < 300) return "2xx";
+  if (status >= 400 && status < 500) return "4xx";
+  if (status >= 500) return "5xx";
+  return result.kind === "success" ? "2xx" : "network";
 }

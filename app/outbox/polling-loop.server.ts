@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.server";
+import { beatHeartbeat, type WorkerName } from "../metrics/registry.server";
 import { onOutboxNotified } from "./signal.server";
 
 /*
@@ -22,6 +23,8 @@ export interface QueueLoopOptions {
   maxDrainRounds: number;
   /** After the last round, on stop: hands back what was claimed; the number of rows. */
   release: () => Promise<number>;
+  /** The worker's heartbeat metric, set at every tick of the loop (issue 28). */
+  heartbeat: WorkerName;
   /** Whether a webhook recorded in this process starts the next round at once (default true). */
   wakeOnOutbox?: boolean;
 }
@@ -54,6 +57,7 @@ export function createQueueLoop(options: QueueLoopOptions): QueueLoop {
 
   async function run() {
     while (running) {
+      beatHeartbeat(options.heartbeat);
       let handled = 0;
       try {
         handled = await options.round();

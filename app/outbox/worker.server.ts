@@ -181,6 +181,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const loop = createQueueLoop({
     name: "Outbox worker",
+    heartbeat: "outbox",
     log,
     settings: { batchSize, concurrency, pollIntervalMs },
     pollIntervalMs,

@@ -22,7 +22,7 @@ export async function readActionOrder<Operation extends AdminOperation>(
   orderId: string,
 ): Promise<{ order: OrderOf<Operation> } | { outcome: ActionOutcome }> {
   const variables = { id: shopifyGid("Order", orderId) } as AdminVariables<Operation>;
-  const read = await callShopify(context.graphql, { query, variables });
+  const read = await callShopify(context.graphql, { query, variables }, "plan_actions");
   if (read.kind !== "ok") return { outcome: failureOutcome(read) };
   const order = (read.data as { order?: OrderOf<Operation> | null }).order;
   if (!order) return { outcome: { kind: "dead", detail: `Order ${orderId} is not in Shopify` } };
@@ -60,5 +60,5 @@ export async function recordAndSend<Operation extends AdminOperation>(
   call: { query: Operation; variables: AdminVariables<Operation> },
 ): Promise<ShopifyAnswer<AdminData<Operation>> | null> {
   if (!(await context.beforeMutation(JSON.stringify(request)))) return null;
-  return callShopify(context.graphql, call);
+  return callShopify(context.graphql, call, "plan_actions");
 }

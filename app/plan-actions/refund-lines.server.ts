@@ -41,10 +41,14 @@ export async function refundPlanLines(
     quantity: line.quantity,
     restockType: line.restockType,
   }));
-  const suggested = await callShopify(context.graphql, {
-    query: SUGGESTED_PLAN_REFUND_QUERY,
-    variables: { id: order.id, refundLineItems },
-  });
+  const suggested = await callShopify(
+    context.graphql,
+    {
+      query: SUGGESTED_PLAN_REFUND_QUERY,
+      variables: { id: order.id, refundLineItems },
+    },
+    "plan_actions",
+  );
   if (suggested.kind !== "ok") return failureOutcome(suggested);
   const suggestion = suggested.data.order?.suggestedRefund;
   if (!suggestion) return { kind: "dead", detail: `Shopify suggested no refund for ${order.name}` };

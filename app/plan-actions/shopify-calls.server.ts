@@ -14,6 +14,7 @@ import {
   type AdminVariables,
 } from "../services/admin-api.server";
 import { OfflineTokenError, REAUTHORIZE_ADVICE } from "../services/offline-token-error";
+import { metrics, type ShopifyCaller } from "../metrics/registry.server";
 
 /*
  * One Admin API call of a queued action, and what its failure means for the queue: throttled
@@ -129,8 +130,21 @@ function answerToThrown(operation: string, thrown: unknown): ShopifyAnswer<never
   throw thrown;
 }
 
-/** Calls the Admin API with a time-out; expected failures come back as values. */
+/**
+ * Calls the Admin API with a time-out; expected failures come back as values. A throttled call
+ * counts in svc_shopify_throttled_total under `caller`; the wait is counted where it is spent.
+ */
 export async function callShopify<Operation extends AdminOperation>(
+  graphql: AdminGraphql,
+  call: { query: Operation; variables: AdminVariables<Operation> },
+  caller: ShopifyCaller = "other",
+): Promise<ShopifyAnswer<AdminData<Operation>>> {
+  const answer = await answerOf(graphql, call);
+  if (answer.kind === "throttled") metrics.shopifyThrottled.inc({ caller });
+  return answer;
+}
+
+async function answerOf<Operation extends AdminOperation>(
   graphql: AdminGraphql,
   call: { query: Operation; variables: AdminVariables<Operation> },
 ): Promise<ShopifyAnswer<AdminData<Operation>>> {

@@ -6,6 +6,7 @@ import { logger as rootLogger, type Logger } from "../logger.server";
 import { REQUESTED_BY_MERCHANT, queueFoundPlanLines } from "../models/ShopifyAction.server";
 import { scheduleRetry } from "../outbox/retry-policy";
 import { createQueueLoop, type QueueWorkerControls } from "../outbox/polling-loop.server";
+import { countThrottleWait } from "../metrics/registry.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import { claimDueActions, releaseActions, renewActionClaim } from "./claim.server";
 import { AUTOMATION_SETTINGS, actionHandlerOf } from "./handlers.server";
@@ -192,6 +193,8 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
       ? { kind: "dead", detail: `${row.shop} has no offline session: the app is not installed` }
       : await runSettlingRefusal(() => handler.run(context, { ...row, request }));
     if (outcome.kind === "throttled") {
+      // The action waits this long for the shop's bucket before it runs again.
+      countThrottleWait("plan_actions", outcome.retryAfterMs);
       throttledUntil.set(row.shop, new Date(now().getTime() + outcome.retryAfterMs));
     }
     const recorded = await finish(row, outcome, started.attempts);
@@ -244,6 +247,7 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
 
   const loop = createQueueLoop({
     name: "Plan action worker",
+    heartbeat: "plan_actions",
     log,
     settings: { batchSize, pollIntervalMs },
     pollIntervalMs,

@@ -95,10 +95,14 @@ async function startOperation(
   shop: string,
   since: Date,
 ): Promise<BackfillStep> {
-  const answer = await callShopify(deps.admin, {
-    query: RUN_BACKFILL_QUERY_MUTATION,
-    variables: { query: backfillBulkQuery(since) },
-  });
+  const answer = await callShopify(
+    deps.admin,
+    {
+      query: RUN_BACKFILL_QUERY_MUTATION,
+      variables: { query: backfillBulkQuery(since) },
+    },
+    "reconcile",
+  );
   if (answer.kind === "refused") return fail(deps, shop, answer.detail);
   if (answer.kind !== "ok") return "waiting";
   const { bulkOperation, userErrors } = answer.data.bulkOperationRunQuery ?? {
@@ -130,10 +134,14 @@ async function followOperation(
   shop: string,
   operationId: string,
 ): Promise<BackfillStep> {
-  const answer = await callShopify(deps.admin, {
-    query: BACKFILL_OPERATION_QUERY,
-    variables: { id: operationId },
-  });
+  const answer = await callShopify(
+    deps.admin,
+    {
+      query: BACKFILL_OPERATION_QUERY,
+      variables: { id: operationId },
+    },
+    "reconcile",
+  );
   if (answer.kind === "refused") return fail(deps, shop, answer.detail);
   if (answer.kind !== "ok") return "waiting";
   const operation = answer.data.node;

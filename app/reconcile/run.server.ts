@@ -25,6 +25,7 @@ import type { AdminGraphql } from "../services/admin-api.server";
 import type { AdminData, AdminOperation, AdminVariables } from "../services/admin-api.server";
 import { ignoredPlacements, recoverOrders, type RecoveredOrder } from "./recover.server";
 import { waitForShareMs } from "./throttle-share";
+import { countThrottleWait, metrics } from "../metrics/registry.server";
 
 /*
  * One reconciliation run of a shop (issue 17, decision 029): the orders updated since the
@@ -114,11 +115,15 @@ export class SharedBucketCaller {
         this.deps.settings.bucketShare,
         this.lastCost.get(query) ?? 0,
       );
-      if (wait > 0) await sleep(wait);
-      const answer: ShopifyAnswer<AdminData<Operation>> = await callShopify(this.deps.admin, {
-        query,
-        variables,
-      });
+      if (wait > 0) {
+        countThrottleWait("reconcile", wait);
+        await sleep(wait);
+      }
+      const answer: ShopifyAnswer<AdminData<Operation>> = await callShopify(
+        this.deps.admin,
+        { query, variables },
+        "reconcile",
+      );
       switch (answer.kind) {
         case "ok":
           this.last = answer.cost;
@@ -130,7 +135,10 @@ export class SharedBucketCaller {
           // Others emptied the shared bucket. The wait before the retry refills it up to the
           // reserve as well, when Shopify said how full it is.
           this.last = answer.cost;
-          if (!answer.cost?.throttleStatus) await sleep(answer.retryAfterMs);
+          if (!answer.cost?.throttleStatus) {
+            countThrottleWait("reconcile", answer.retryAfterMs);
+            await sleep(answer.retryAfterMs);
+          }
           if (answer.cost?.requestedQueryCost !== undefined)
             this.lastCost.set(query, answer.cost.requestedQueryCost);
           continue;
@@ -290,6 +298,9 @@ export async function runReconciliation(
       },
     });
   }
+  metrics.reconcileRuns.inc({ result: failure ? "failed" : "ok" });
+  if (!dryRun) metrics.reconcileRecoveredEvents.inc(totals.eventsRecovered);
+  metrics.reconcilePointsUsed.inc(caller.pointsUsed);
   logger[failure ? "warn" : "info"](
     {
       shop,

@@ -113,6 +113,7 @@ export function createReconcileWorker(options: ReconcileWorkerOptions): Reconcil
 
   const loop = createQueueLoop({
     name: "Reconciliation worker",
+    heartbeat: "reconcile",
     log,
     settings: { ...settings, workerId },
     pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,

@@ -5,6 +5,7 @@ import {
   methodNotAllowed,
   proxyJson,
   proxyRoute,
+  noteFallback,
 } from "../storefront/proxy-http.server";
 
 // GET /apps/svc/plans on the storefront, forwarded and signed by Shopify's app proxy.
@@ -12,6 +13,7 @@ export const loader = proxyRoute("proxy.plans", async ({ request, shop, log, adm
   const parsed = parsePlanOfferRequest(new URL(request.url).searchParams);
   if (!parsed.ok) return invalidRequest("plans request", parsed.issues);
   const { answer, maxAgeSeconds } = await findPlanOffers(shop, parsed.value, log, admin);
+  if (answer.unavailable) noteFallback(request);
   return proxyJson(
     answer,
     maxAgeSeconds > 0 ? { headers: { "Cache-Control": `public, max-age=${maxAgeSeconds}` } } : {},

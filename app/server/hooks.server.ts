@@ -1,6 +1,8 @@
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { logger, type Logger } from "../logger.server";
+import { metrics } from "../metrics/registry.server";
+import { startMetricsService, type MetricsService } from "../metrics/server.server";
 import type { OrderTopic } from "../orders";
 import { handleOrderWebhook, ORDER_WEBHOOK_PATHS } from "../webhooks/orders.server";
 import { stopEmbeddedWorkers } from "../workers.server";
@@ -20,6 +22,13 @@ export interface ServerHooks {
   edgeLimits(): EdgeLimits;
   /** Stops the embedded workers (they release their claims) and closes the database. */
   stopBackgroundWork(): Promise<void>;
+  /**
+   * The metrics port of the web process when SVC_METRICS_PORT is set (decision 047); it reads
+   * the database gauges when the embedded workers run here.
+   */
+  startMetrics(): Promise<MetricsService | undefined>;
+  /** Counts a request the edge refused before a route saw it (svc_http_body_refusals_total). */
+  countEdgeRefusal(status: number): void;
 }
 
 export const serverHooks: ServerHooks = {
@@ -45,6 +54,18 @@ export const serverHooks: ServerHooks = {
       headersTimeoutMs: env.SVC_HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(env.SVC_HTTP_REQUEST_TIMEOUT_MS, env.SVC_HTTP_HEADERS_TIMEOUT_MS),
     };
+  },
+  startMetrics() {
+    const env = getEnv();
+    return startMetricsService({
+      env,
+      processType: "web",
+      log: logger,
+      ...(env.SVC_OUTBOX_WORKER === "embedded" ? { db: prisma } : {}),
+    });
+  },
+  countEdgeRefusal(status) {
+    metrics.httpBodyRefusals.inc({ status });
   },
   async stopBackgroundWork() {
     await stopEmbeddedWorkers();

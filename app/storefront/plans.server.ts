@@ -10,6 +10,7 @@ import {
   protectionClientForShop,
 } from "../services/protection.server";
 import { LoadingCache } from "./loading-cache";
+import { metrics } from "../metrics/registry.server";
 import { updateOfferHint } from "./offer-hints.server";
 import { toPlanOffers, type PlanOffer, type PlanOffersAnswer } from "./plan-offers";
 import { toPlanLookupQuery, type PlanOfferRequest } from "./plan-request";
@@ -115,7 +116,7 @@ async function lookUpPlanOffers(
     request.productBrand,
     request.productCategory ?? null,
   ]);
-  const { value } = await planCache().getOrLoad(key, async () => {
+  const { value, source } = await planCache().getOrLoad(key, async () => {
     const result = await built.client.lookupPlans(toPlanLookupQuery(request));
     if (result.kind !== "success") {
       log.warn(
@@ -138,6 +139,8 @@ async function lookUpPlanOffers(
     return { value: { kind: "offers", plans: offers }, cacheable: true };
   });
 
+  // A lookup another request already had in flight is answered without a call of its own: a hit.
+  metrics.proxyPlansCache.inc({ result: source === "load" ? "miss" : "hit" });
   if (value.kind === "service_error") return unavailable(request, "service_error");
   // The hint goes to the product Shopify named, not to the one the visitor claimed.
   const productId =

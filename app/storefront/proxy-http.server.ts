@@ -2,6 +2,7 @@ import { getEnv } from "../env.server";
 import { clientAddressOf } from "../lib/client-address";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
+import { metrics, type ProxyResult, type ProxyRoute } from "../metrics/registry.server";
 import { verifyAppProxySignature } from "./app-proxy-signature";
 import { TokenBuckets } from "./rate-limit";
 import { summarizeIssues, type RequestIssue } from "./request-issues";
@@ -141,12 +142,41 @@ export function forgetRateLimits() {
   limits = undefined;
 }
 
+/** Requests answered with the fallback (no plans, `unavailable` says why), for the metrics. */
+const fallbacks = new WeakSet<Request>();
+
+/** Marks the request as answered with the storefront's fallback rather than the service's. */
+export function noteFallback(request: Request): void {
+  fallbacks.add(request);
+}
+
+function proxyResultOf(request: Request, status: number): ProxyResult {
+  if (status === 401 || status === 403) return "unauthorized";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "error";
+  if (status >= 400) return "invalid";
+  return fallbacks.has(request) ? "fallback" : "ok";
+}
+
 /**
  * Wraps a proxy route: the handler runs only for a request Shopify signed, with the shop from the
  * signed query. A missing or wrong signature, or a timestamp more than 90 s off, is answered 401,
- * as the storefront contract says.
+ * as the storefront contract says. Every answer counts in svc_proxy_requests_total.
  */
 export function proxyRoute(route: string, handler: (context: ProxyContext) => Promise<Response>) {
+  const routeLabel: ProxyRoute = route === "proxy.plans" ? "plans" : "cart_updates";
+  const answer = signedProxyRoute(route, handler);
+  return async (args: { request: Request }): Promise<Response> => {
+    const response = await answer(args);
+    metrics.proxyRequests.inc({
+      route: routeLabel,
+      result: proxyResultOf(args.request, response.status),
+    });
+    return response;
+  };
+}
+
+function signedProxyRoute(route: string, handler: (context: ProxyContext) => Promise<Response>) {
   return async ({ request }: { request: Request }): Promise<Response> => {
     const params = new URL(request.url).searchParams;
     const claimedShop = params.get("shop") ?? "";

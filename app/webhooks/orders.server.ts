@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { countWebhook } from "../metrics/registry.server";
 import { ORDER_TOPICS, type OrderTopic } from "../orders";
 import { recordOrderWebhook } from "../outbox/record.server";
 import { notifyOutbox } from "../outbox/signal.server";
@@ -43,6 +44,7 @@ export async function handleOrderWebhook(
   const env = getEnv();
   const check = verifyShopifyWebhook(webhook.header, webhook.body, env.SHOPIFY_API_SECRET);
   if (!check.valid) {
+    countWebhook(topic, check.status === 401 ? "unauthenticated" : "invalid");
     logger.warn({ topic, reason: check.reason }, "Webhook refused");
     return { status: check.status };
   }
@@ -56,16 +58,19 @@ export async function handleOrderWebhook(
     headerShop: shop,
   });
   if (!facts.ok) {
+    countWebhook(topic, "invalid");
     log.warn({ reason: facts.reason }, "Webhook refused");
     return { status: facts.status };
   }
   if (inFlight >= env.SVC_WEBHOOK_MAX_IN_FLIGHT) {
+    countWebhook(topic, "refused_503");
     log.warn({ inFlight }, "Webhook refused with 503: too many deliveries waiting to be stored");
     return { status: 503, headers: { "Retry-After": "5" } };
   }
   inFlight += 1;
   try {
     if (!(await isInstalledShop(prisma, shop))) {
+      countWebhook(topic, "invalid");
       log.warn("Webhook refused: the shop has not installed the app; nothing stored");
       return { status: unknownShopStatus(topic) };
     }
@@ -79,6 +84,7 @@ export async function handleOrderWebhook(
       apiVersion,
       rawBody,
     });
+    countWebhook(topic, result.outcome === "duplicate" ? "duplicate" : "accepted");
     if (result.outcome === "duplicate") {
       log.info("Duplicate delivery; already recorded");
     } else {
@@ -89,6 +95,7 @@ export async function handleOrderWebhook(
     }
     return { status: 200 };
   } catch (error) {
+    countWebhook(topic, "error");
     log.error({ err: error }, "Failed to record the webhook; Shopify will send it again");
     return { status: 500 };
   } finally {
