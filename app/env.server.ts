@@ -153,6 +153,13 @@ const envSchema = z.object({
   // Days a delivered or dead event and a webhook receipt keep the customer's personal data;
   // after that `data:purge` (and the worker) scrub it and keep the rows (decision 015).
   SVC_CUSTOMER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  // Days after which delivered and dead events, their attempts and processed receipts are deleted,
+  // by the retention worker every 6 hours or `data:purge` (issue 28, decision 049).
+  SVC_EVENT_RETENTION_DAYS: z.coerce.number().int().min(7).max(3_650).default(180),
+  // Rows deleted per transaction by retention, and the pause between two batches, so that the
+  // deletion never holds the tables the webhook path writes to for long.
+  SVC_RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  SVC_RETENTION_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   // shop/redact is acted on only once the shop's app/uninstalled is this many hours old (Shopify
   // sends it 48 hours after the uninstall); an earlier one, or one for an installed shop, is
   // recorded and ignored: its signed body never expires, so it may be a replay (decision 045).
@@ -205,6 +212,9 @@ const envSchema = z.object({
   // Time a client has to send its headers, and its whole request (slow senders hold memory).
   SVC_HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
   SVC_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  // After SIGTERM the web server answers /readyz 503 and keeps serving this long, so that a load
+  // balancer stops sending to it before its port closes; then it finishes what is in flight (048).
+  SVC_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   // App proxy token buckets: per shop, and per visitor (logged-in customer, else forwarded IP).
   SVC_PROXY_SHOP_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(200),
   SVC_PROXY_SHOP_BURST: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
@@ -334,6 +344,19 @@ export function parseDatabasePoolSize(source: Record<string, string | undefined>
 }
 
 /** The SVC_RECONCILE_* settings alone: the CLI reconciles a shop without the app's whole configuration. */
+/** What retention (decision 049) reads: the CLI's `data:purge` reads only these. */
+export function parseRetentionEnv(source: Record<string, string | undefined>) {
+  return parseWith(
+    envSchema.pick({
+      SVC_CUSTOMER_DATA_RETENTION_DAYS: true,
+      SVC_EVENT_RETENTION_DAYS: true,
+      SVC_RETENTION_BATCH_SIZE: true,
+      SVC_RETENTION_PAUSE_MS: true,
+    }),
+    source,
+  );
+}
+
 export function parseReconcileEnv(source: Record<string, string | undefined>) {
   return parseWith(
     envSchema.pick({

@@ -16,11 +16,16 @@ import {
 } from "./services/offline-session.server";
 import { reconcileSettingsOf } from "./reconcile/run.server";
 import { createReconcileWorker, type ReconcileWorker } from "./reconcile/worker.server";
+import {
+  createRetentionWorker,
+  retentionSettingsOf,
+  type RetentionWorker,
+} from "./privacy/retention.server";
 
 /*
  * The background work: the outbox (order events to the service, decision 008), the Shopify
- * actions (plan refunds, decision 022) and reconciliation (issue 17, decision 029), one worker
- * of each. The web server runs them unless
+ * actions (plan refunds, decision 022), reconciliation (issue 17, decision 029) and retention
+ * (decision 049), one worker of each. The web server runs them unless
  * SVC_OUTBOX_WORKER=off; `npm run worker` runs them on their own.
  */
 
@@ -32,8 +37,10 @@ export interface BackgroundWorkers {
   outbox: OutboxWorker;
   actions: PlanActionWorker;
   reconcile: ReconcileWorker;
+  /** Retention (decision 049): the one scheduler of the data scrub and the row deletion. */
+  retention: RetentionWorker;
   start(): void;
-  /** Stops all three; each finishes what is in flight and releases the rest of its claims. */
+  /** Stops all four; each finishes what is in flight and releases the rest of its claims. */
   stop(): Promise<void>;
 }
 
@@ -82,7 +89,6 @@ export function outboxWorkerSettings(env: AppEnv) {
     pollIntervalMs: env.SVC_OUTBOX_POLL_MS,
     // A claim outlives the slowest possible request, so a live worker never loses its rows.
     leaseMs: env.SVC_REQUEST_TIMEOUT_MS * 2 + 30_000,
-    customerDataRetentionDays: env.SVC_CUSTOMER_DATA_RETENTION_DAYS,
   };
 }
 
@@ -99,17 +105,20 @@ export function createBackgroundWorkers(env: AppEnv): BackgroundWorkers {
     settings: reconcileSettingsOf(env),
     pollIntervalMs: env.SVC_RECONCILE_POLL_MS,
   });
+  const retention = createRetentionWorker({ db: prisma, settings: retentionSettingsOf(env) });
   return {
     outbox,
     actions,
     reconcile,
+    retention,
     start() {
       outbox.start();
       actions.start();
       reconcile.start();
+      retention.start();
     },
     async stop() {
-      await Promise.all([outbox.stop(), actions.stop(), reconcile.stop()]);
+      await Promise.all([outbox.stop(), actions.stop(), reconcile.stop(), retention.stop()]);
     },
   };
 }

@@ -5,6 +5,9 @@ import { API_VERSIONS, ENVIRONMENTS, type ApiVersion, type Environment } from ".
 // The operator CLI's command line (`npm run svc -- <command>`): argv in, a typed command or
 // a UsageError out. No I/O and no configuration, so --help and usage errors always work.
 
+/** stats: a pending event older than this many minutes needs attention (issue 28's alert). */
+export const DEFAULT_PENDING_MINUTES = 15;
+
 /** Exit codes scripts can rely on. */
 export const EXIT = {
   ok: 0,
@@ -12,6 +15,7 @@ export const EXIT = {
   usage: 2,
   notFound: 3,
   notRetryable: 4,
+  needsAttention: 5,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -20,6 +24,7 @@ const WEBHOOK_TOPIC = /^[a-z0-9_]+(\/[a-z0-9_]+)+$/;
 const MAX_LIST_LIMIT = 1_000;
 const MAX_RESEAL_BATCH = 1_000;
 const MAX_RETENTION_DAYS = 3_650;
+const MAX_PENDING_MINUTES = 10_080;
 // OutboxEvent.id is a 32-bit integer column on both databases.
 const MAX_EVENT_ID = 2_147_483_647;
 
@@ -81,6 +86,7 @@ export type CliCommand =
   | { name: "events:retry"; target: { id: number } | "dead"; shop?: string }
   | { name: "keys:reseal"; batchSize?: number; json: boolean }
   | { name: "data:purge"; days?: number }
+  | { name: "stats"; json: boolean; pendingMinutes: number }
   | { name: "shop:reconcile"; shop: string; since?: Date; dryRun: boolean };
 
 export type CommandName = CliCommand["name"];
@@ -239,16 +245,30 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   "data:purge": {
     summary:
-      "Scrub customer data past the retention period from settled events and receipts (decision 015)",
+      "Apply the retention periods now, as the worker does every 6 hours: scrub customer data (decision 015), then delete settled events, attempts and receipts (decision 049)",
     usage: "data:purge [--days N]",
     options: {
       days: {
         type: "string",
         value: "N",
-        help: `the retention period (default SVC_CUSTOMER_DATA_RETENTION_DAYS, else 90; at most ${MAX_RETENTION_DAYS})`,
+        help: `the customer data retention period (default SVC_CUSTOMER_DATA_RETENTION_DAYS, else 90; at most ${MAX_RETENTION_DAYS}); rows are deleted after SVC_EVENT_RETENTION_DAYS (180)`,
       },
     },
     exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage],
+  },
+  stats: {
+    summary:
+      "Every shop's outbox (pending, failed, dead, oldest pending), paused connections and last reconciliation; exits 5 when something needs attention",
+    usage: "stats [--json] [--pending-minutes N]",
+    options: {
+      json: { type: "boolean", help: "the shops and what needs attention as JSON" },
+      "pending-minutes": {
+        type: "string",
+        value: "N",
+        help: `a pending event older than N minutes needs attention (default ${DEFAULT_PENDING_MINUTES}, at most ${MAX_PENDING_MINUTES})`,
+      },
+    },
+    exitCodes: [EXIT.ok, EXIT.failed, EXIT.usage, EXIT.needsAttention],
   },
 };
 
@@ -259,6 +279,8 @@ const EXIT_CODE_MEANINGS: Record<ExitCode, string> = {
   [EXIT.usage]: "usage or configuration error (unknown command or option, missing or bad value)",
   [EXIT.notFound]: "not found (the shop or event does not exist)",
   [EXIT.notRetryable]: "not retryable (the event is delivered, pending or being delivered)",
+  [EXIT.needsAttention]:
+    "needs attention (stats: a dead event, a paused connection, an old pending event or a failed reconciliation)",
 };
 
 /** An instant: a date, a time and its offset, so that no clock's zone changes its meaning. */
@@ -489,6 +511,13 @@ function toCommand(name: CommandName, options: OptionValues): CliCommand {
       };
     case "data:purge":
       return { name, days: options.integer("days", MAX_RETENTION_DAYS) };
+    case "stats":
+      return {
+        name,
+        json: options.flag("json"),
+        pendingMinutes:
+          options.integer("pending-minutes", MAX_PENDING_MINUTES) ?? DEFAULT_PENDING_MINUTES,
+      };
     case "shop:reconcile": {
       const since = options.optional("since");
       if (since !== undefined && (!ISO_INSTANT.test(since) || Number.isNaN(Date.parse(since)))) {

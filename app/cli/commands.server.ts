@@ -24,8 +24,7 @@ import {
   type PublicConnection,
 } from "../models/ShopConnection.server";
 import { OUTBOX_STATUSES } from "../models/outbox-status";
-import { parseRetentionDays } from "../privacy/customer-data";
-import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
+import { runRetention, retentionSettingsOf } from "../privacy/retention.server";
 import {
   CliError,
   EXIT,
@@ -37,7 +36,8 @@ import {
 } from "./args";
 import { resealStoredSecrets } from "./reseal.server";
 import { shopifyWebhookHeaders } from "./sign-webhook";
-import { parseReconcileEnv } from "../env.server";
+import { parseReconcileEnv, parseRetentionEnv } from "../env.server";
+import { formatAge, readFleetStats } from "./stats.server";
 import {
   claimReconcileLease,
   ensureReconcileState,
@@ -96,6 +96,7 @@ const COMMAND_HANDLERS: { [Name in CommandName]: CommandHandler<Name> } = {
   "events:retry": retryEvents,
   "keys:reseal": resealKeys,
   "data:purge": purgeCustomerData,
+  stats: showStats,
   "shop:reconcile": reconcileShop,
 };
 
@@ -509,21 +510,75 @@ function describeError(error: unknown): string {
   return lines.at(-1) ?? error.name;
 }
 
-/** `data:purge`: what the worker does on its own, for an operator or a cron job (decision 015). */
+/**
+ * `data:purge`: the retention worker's pass (decisions 015 and 049), now, for an operator: the
+ * customer data scrub, then the deletion of settled rows past SVC_EVENT_RETENTION_DAYS.
+ */
 export async function purgeCustomerData(
   command: Command<"data:purge">,
   { db, env, out }: CliContext,
 ): Promise<ExitCode> {
-  const configured = parseRetentionDays(env.SVC_CUSTOMER_DATA_RETENTION_DAYS);
-  if (command.days === undefined && configured === null) {
-    throw new UsageError("SVC_CUSTOMER_DATA_RETENTION_DAYS must be a whole number from 1 to 3650");
+  let settings;
+  try {
+    settings = retentionSettingsOf(parseRetentionEnv(env));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const retentionDays = command.days ?? configured!;
-  const purged = await purgeExpiredCustomerData(db, { now: new Date(), retentionDays });
+  if (command.days !== undefined) settings.customerDataRetentionDays = command.days;
+  const { scrubbed, deleted } = await runRetention(db, settings, { now: new Date() });
   out(
-    `Scrubbed customer data recorded before ${purged.cutoff.toISOString()} (${retentionDays} days): ${purged.events} event(s), ${purged.receipts} receipt raw body(ies), ${purged.summaries} order customer ID(s).`,
+    `Scrubbed customer data recorded before ${scrubbed.cutoff.toISOString()} (${settings.customerDataRetentionDays} days): ${scrubbed.events} event(s), ${scrubbed.receipts} receipt raw body(ies), ${scrubbed.summaries} order customer ID(s).`,
+  );
+  out(
+    `Deleted what settled before ${deleted.cutoff.toISOString()} (${settings.eventRetentionDays} days): ${deleted.events} event(s), ${deleted.attempts} attempt(s), ${deleted.receipts} receipt(s), in ${deleted.batches} batch(es) of at most ${settings.batchSize}.`,
   );
   return EXIT.ok;
+}
+
+/** `stats`: every shop's outbox and connection; exit 5 when something needs attention. */
+export async function showStats(
+  command: Command<"stats">,
+  { db, out, err }: CliContext,
+): Promise<ExitCode> {
+  const stats = await readFleetStats(db, {
+    now: new Date(),
+    pendingMinutes: command.pendingMinutes,
+  });
+  if (command.json) {
+    out(JSON.stringify(stats, null, 2));
+  } else if (!stats.shops.length) {
+    out("No shops.");
+  } else {
+    const header = [
+      "SHOP",
+      "STATUS",
+      "PENDING",
+      "FAILED",
+      "DEAD",
+      "OLDEST PENDING",
+      "PAUSED",
+      "LAST RECONCILIATION",
+      "ATTENTION",
+    ];
+    const rows = stats.shops.map((shop) => [
+      shop.shop,
+      shop.status,
+      String(shop.pending + shop.delivering),
+      String(shop.failed),
+      String(shop.dead),
+      shop.oldestPendingAgeSeconds === null ? "-" : formatAge(shop.oldestPendingAgeSeconds),
+      shop.paused.length ? shop.paused.join(",") : "-",
+      shop.lastReconciliation
+        ? `${shortTime(new Date(shop.lastReconciliation.startedAt))} ${shop.lastReconciliation.status}`
+        : "-",
+      shop.attention.length ? shop.attention.join("; ") : "-",
+    ]);
+    for (const line of alignColumns([header, ...rows])) out(line);
+  }
+  if (!stats.needsAttention) return EXIT.ok;
+  const count = stats.shops.filter((shop) => shop.attention.length).length;
+  err(`${count} shop${count === 1 ? " needs" : "s need"} attention`);
+  return EXIT.needsAttention;
 }
 
 /** How long the CLI's run holds the shop: the worker's lease, renewed after every page. */

@@ -3,7 +3,7 @@ import os from "node:os";
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
 import { canSendTo } from "../models/ShopConnection.server";
-import { purgeExpiredCustomerData } from "../privacy/customer-data.server";
+import { findWebhookSources } from "../models/WebhookReceipt.server";
 import type { Environment } from "../protection/types";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
@@ -11,6 +11,7 @@ import { alignFollowUpEnvironments, claimDueEvents, releaseClaims } from "./clai
 import {
   attemptRowOf,
   deliverClaimedEvent,
+  sourceFieldsOf,
   type ClientFactory,
   type DeliveryOutcome,
   type OutboxAttemptRow,
@@ -34,11 +35,6 @@ export interface OutboxWorkerOptions {
   log?: Logger;
   /** Simulated time for tests. Without it, claims and leases use the database's clock. */
   now?: () => Date;
-  /**
-   * Days customer data is kept in settled events and receipts; the running worker scrubs what is
-   * older every few hours (app/privacy). Left out, this worker does not purge.
-   */
-  customerDataRetentionDays?: number;
 }
 
 export interface OutboxWorker extends QueueWorkerControls {
@@ -48,7 +44,6 @@ export interface OutboxWorker extends QueueWorkerControls {
 }
 
 const EXPIRY_CHECK_INTERVAL_MS = 60_000;
-const PURGE_INTERVAL_MS = 6 * 60 * 60 * 1_000;
 /** How often a busy worker moves early follow-ups (a scan of the waiting rows; rare work). */
 const ALIGNMENT_INTERVAL_MS = 10_000;
 
@@ -70,7 +65,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? (() => new Date());
 
   let lastExpiryCheck = 0;
-  let lastPurge = 0;
   let lastAlignment = -Infinity;
 
   async function runOnce(): Promise<Map<DeliveryOutcome, number>> {
@@ -92,6 +86,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       where: { id: { in: ids } },
       orderBy: { id: "asc" },
     });
+    // The webhook each event came from, named on its log lines; never a reason not to send.
+    const sources = await findWebhookSources(
+      db,
+      rows.map((row) => row.sourceReceiptId),
+    ).catch(() => undefined);
     const shops = [...new Set(rows.map((row) => row.shop))];
     const connections = new Map<string, ShopConnection>(
       (await db.shopConnection.findMany({ where: { shop: { in: shops } } })).map((c) => [
@@ -108,6 +107,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       leaseMs,
       now: options.now,
       logAttempt: (attempt: OutboxAttemptRow) => void attempts.push(attempt),
+      sources,
     };
     let next = 0;
     const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
@@ -123,7 +123,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           // retried with backoff like a failed send, never at once, so that one bad row cannot
           // keep the worker spinning on it; after the retry window it is dead with the reason.
           log.error(
-            { err: error, eventId: row.id, shop: row.shop, orderId: row.orderId },
+            {
+              err: error,
+              eventId: row.id,
+              shop: row.shop,
+              orderId: row.orderId,
+              ...sourceFieldsOf(row, sources),
+            },
             `Failed to deliver ${row.eventType} for order ${row.orderId}`,
           );
           outcome = await retryAfterUnexpectedError(
@@ -164,21 +170,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (expired) log.warn({ expired }, "Events whose order_placed never arrived are dead");
   }
 
-  async function purgeIfDue() {
-    const retentionDays = options.customerDataRetentionDays;
-    const at = now();
-    if (retentionDays === undefined || at.getTime() - lastPurge < PURGE_INTERVAL_MS) return;
-    lastPurge = at.getTime();
-    try {
-      const purged = await purgeExpiredCustomerData(db, { now: at, retentionDays });
-      if (purged.events || purged.receipts || purged.summaries) {
-        log.info({ ...purged, retentionDays }, "Customer data past its retention period scrubbed");
-      }
-    } catch (error) {
-      log.error({ err: error }, "Failed to scrub customer data past its retention period");
-    }
-  }
-
   const loop = createQueueLoop({
     name: "Outbox worker",
     heartbeat: "outbox",
@@ -187,7 +178,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     pollIntervalMs,
     async round() {
       await expireIfDue();
-      await purgeIfDue();
       return handledCount(await runOnce());
     },
     drainRound: async () => handledCount(await runOnce()),
