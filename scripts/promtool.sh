@@ -23,3 +23,15 @@ if [ ! -x "$promtool" ]; then
 fi
 "$promtool" check rules ops/prometheus/alerts.yml
 "$promtool" test rules ops/prometheus/alerts.test.yml
+# The dashboard's queries parse: each becomes a recording rule of a throwaway file, with Grafana's
+# $__rate_interval as 5m.
+rules="$(mktemp --suffix=.yml)"
+trap 'rm -f "$rules"' EXIT
+node -e '
+const dashboard = JSON.parse(require("fs").readFileSync("ops/grafana/svc-protection.json", "utf8"));
+const exprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+const rules = exprs.map((expr, i) => ({ record: `dashboard:query_${i}`, expr: expr.replaceAll("$__rate_interval", "5m") }));
+console.log(JSON.stringify({ groups: [{ name: "dashboard", rules }] }));
+' >"$rules"
+echo "Checking the queries of ops/grafana/svc-protection.json"
+"$promtool" check rules "$rules"
