@@ -6,9 +6,11 @@ import { eraseShopData } from "../models/ShopData.server";
 import { receiptFor, recordWebhookReceipt } from "../models/WebhookReceipt.server";
 import { customerSubjectOf, describeHeldData } from "../privacy/customer-data";
 import { findCustomerData, redactCustomerData } from "../privacy/customer-data.server";
+import { HttpResponseError } from "@shopify/shopify-api";
 import { SHOP_ACCESS_SCOPES_QUERY } from "../graphql/ShopAccessScopes";
 import type { AdminForShop } from "../plan-actions/worker.server";
 import { runAdminOperation } from "../services/admin-api.server";
+import { OfflineTokenError } from "../services/offline-token-error";
 import { offlineAdminFor } from "../workers.server";
 import { forgetInstalledShop } from "./installed-shops.server";
 
@@ -36,12 +38,120 @@ function logFor(delivery: WebhookDelivery) {
   });
 }
 
-export async function handleAppUninstalled(db: AppPrismaClient, delivery: WebhookDelivery) {
+/** How long app/uninstalled waits for Shopify's word on the shop's token (decision 046). */
+export const INSTALLATION_CHECK_TIMEOUT_MS = 3_000;
+
+export type InstallationCheck =
+  /** Shopify answered a query made with the shop's offline token: the app is installed. */
+  | { status: "installed" }
+  /** Shopify refused the token (401) or its refresh token, or the app holds no offline session. */
+  | { status: "uninstalled"; reason: string }
+  /** Shopify could not be asked, or answered something else: nothing can be concluded. */
+  | { status: "unknown"; reason: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function installationFromError(error: unknown): InstallationCheck {
+  if (error instanceof HttpResponseError && error.response.code === 401) {
+    return { status: "uninstalled", reason: "Shopify answered 401 to the shop's offline token" };
+  }
+  if (error instanceof OfflineTokenError && error.kind !== "passing") {
+    return { status: "uninstalled", reason: error.message };
+  }
+  return { status: "unknown", reason: messageOf(error) };
+}
+
+async function askShopifyWithToken(
+  shop: string,
+  adminFor: AdminForShop,
+  signal: AbortSignal,
+): Promise<InstallationCheck> {
+  try {
+    const graphql = await adminFor(shop);
+    if (!graphql) {
+      return { status: "uninstalled", reason: "the app holds no offline session for the shop" };
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await graphql(SHOP_ACCESS_SCOPES_QUERY, { signal });
+        const body = (await response.json()) as { data?: { shop?: { id?: unknown } } | null };
+        if (typeof body.data?.shop?.id === "string") return { status: "installed" };
+        return { status: "unknown", reason: "Shopify answered the shop query without the shop" };
+      } catch (error) {
+        // A 401 to an expiring token the app took for alive marks it expired: the second try
+        // refreshes it, through the lease, and a revoked refresh token is refused.
+        if (error instanceof OfflineTokenError && error.kind === "expired" && attempt === 1) {
+          continue;
+        }
+        throw error;
+      }
+    }
+  } catch (error) {
+    return installationFromError(error);
+  }
+}
+
+/**
+ * Whether the app is still installed on the shop, by Shopify's word: one query made with the
+ * shop's offline token, opened through the refresh lease (decision 042). Shopify revokes the
+ * app's tokens when it is uninstalled, so a token that still works means it is installed. Past
+ * `timeoutMs`, or on any failure but a refused token, the answer is "unknown".
+ */
+export async function checkAppInstalled(
+  shop: string,
+  adminFor: AdminForShop = offlineAdminFor,
+  timeoutMs = INSTALLATION_CHECK_TIMEOUT_MS,
+): Promise<InstallationCheck> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<InstallationCheck>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ status: "unknown", reason: `Shopify did not answer within ${timeoutMs} ms` });
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([askShopifyWithToken(shop, adminFor, controller.signal), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * app/uninstalled is acted on only once Shopify refuses the shop's token (decision 046): its body
+ * is signed but its webhook ID is not, so a copy of a real delivery replayed under a new ID is
+ * not a duplicate. While the token works the delivery is a replay: recorded as ignored and
+ * answered 200. When Shopify cannot say, nothing changes and the answer is 503, so that Shopify
+ * sends it again; a session kept a while longer holds a token Shopify no longer takes.
+ */
+export async function handleAppUninstalled(
+  db: AppPrismaClient,
+  delivery: WebhookDelivery,
+  checkInstalled: (shop: string) => Promise<InstallationCheck> = checkAppInstalled,
+) {
+  const log = logFor(delivery);
+  const check = await checkInstalled(delivery.shop);
+  if (check.status === "installed") {
+    const detail =
+      "Ignored: Shopify still accepts the shop's offline token, so the app is installed and this is a replayed delivery";
+    await recordWebhookReceipt(db, receiptFor(delivery, { status: "ignored", detail }));
+    log.warn("app/uninstalled ignored: Shopify still accepts the shop's token; nothing changed");
+    return;
+  }
+  if (check.status === "unknown") {
+    log.warn(
+      { reason: check.reason },
+      "app/uninstalled not acted on yet: Shopify could not confirm the uninstall; answered 503 for Shopify to send it again",
+    );
+    throw new Response(null, { status: 503, headers: { "Retry-After": "60" } });
+  }
   const { sessionsDeleted } = await recordUninstall(db, delivery.shop);
   forgetInstalledShop(delivery.shop);
   const detail = `Deleted ${sessionsDeleted} session(s); connection marked uninstalled`;
   await recordWebhookReceipt(db, receipt(delivery, detail));
-  logFor(delivery).info({ sessionsDeleted }, "App uninstalled");
+  log.info({ sessionsDeleted, confirmedBy: check.reason }, "App uninstalled");
 }
 
 const SHOP_GID = /^gid:\/\/shopify\/Shop\/(\d+)$/;
