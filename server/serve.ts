@@ -25,6 +25,7 @@ import {
 import type { ServerHooks } from "../app/server/hooks.server";
 import { clientAddressOf } from "../app/lib/client-address";
 import type { OrderTopic } from "../app/orders";
+import { flushTraces, tracingRequested } from "../app/tracing/tracing.server";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -34,6 +35,9 @@ installGlobals({ nativeFetch: true });
 const hooks = (build.entry.module as unknown as { serverHooks?: ServerHooks }).serverHooks;
 if (!hooks) throw new Error(`${buildPath} does not export serverHooks from app/entry.server.tsx`);
 const { logger } = hooks;
+// Traces only with an OTLP endpoint: otherwise nothing of OpenTelemetry is loaded (decision 051).
+if (tracingRequested(process.env))
+  (await import("../app/tracing/export.server")).startTracing({ process: "web", log: logger });
 const limits = hooks.edgeLimits();
 const ledger = new BodyLedger(limits);
 
@@ -347,6 +351,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       void hooks
         .stopBackgroundWork()
         .catch((error: unknown) => logger.error({ err: error }, "Failed to stop cleanly"))
+        .then(() => flushTraces())
         .finally(() => process.exit(0));
     });
     server.closeIdleConnections();

@@ -1,5 +1,6 @@
 import "./production-default";
 import { providerOf } from "../app/lib/database-url";
+import { flushTraces, tracingRequested } from "../app/tracing/tracing.server";
 import { prepareServer } from "./prepare-server";
 
 // npm run worker (production unless NODE_ENV says development or test): one outbox worker and one Shopify action worker (decision 022) on their own,
@@ -10,6 +11,9 @@ const env = await prepareServer(process.env);
 // Imported once the configuration is known to be good: these modules read it on load.
 const { default: prisma } = await import("../app/db.server");
 const { logger } = await import("../app/logger.server");
+// Traces only with an OTLP endpoint: otherwise nothing of OpenTelemetry is loaded (decision 051).
+if (tracingRequested(process.env))
+  (await import("../app/tracing/export.server")).startTracing({ process: "worker", log: logger });
 const { createBackgroundWorkers } = await import("../app/workers.server");
 const { startMetricsService } = await import("../app/metrics/server.server");
 
@@ -40,6 +44,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       .stop()
       .then(() => metricsService?.close())
       .then(() => prisma.$disconnect())
+      .then(() => flushTraces())
       .then(() => process.exit(0));
   });
 }

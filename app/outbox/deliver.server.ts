@@ -10,6 +10,7 @@ import { idempotencyKeyFor } from "./idempotency";
 import { lineEntryCount, restrictToPlacedLines } from "./placed-lines";
 import { decideDelivery, scheduleRetry, type DeliveryDecision } from "./retry-policy";
 import { sendOutboxMessage } from "./send-message";
+import { activeTracer } from "../tracing/tracing.server";
 import { metrics, type AttemptOutcome } from "../metrics/registry.server";
 
 export type ClientFactory = (connection: ShopConnection, environment: Environment) => ClientForShop;
@@ -148,12 +149,17 @@ export async function deliverClaimedEvent(
   }
   const idempotencyKey = idempotencyKeyFor(row.shop, row.dedupeKey);
   const sentAt = performance.now();
+  // With tracing on, a child of the webhook's span when the row kept it (decision 051).
+  const span = activeTracer()?.startSendSpan(row, started.attempt);
 
   // The service's answer, or (no key: removed after the claim) the reason nothing was sent,
   // which is a failed try like an unanswered send.
   const answered =
     built.status === "ready"
-      ? await sendOutboxMessage(built.client, event, idempotencyKey)
+      ? await sendOutboxMessage(built.client, event, idempotencyKey).catch((error: unknown) => {
+          span?.fail(error);
+          throw error;
+        })
       : built.message;
   if (typeof answered !== "string" && answered.mismatch) {
     log.warn({ mismatch: answered.mismatch }, "The service's answer differs from what was sent");
@@ -181,6 +187,7 @@ export async function deliverClaimedEvent(
     typeof sent !== "string" && "status" in sent && typeof sent.status === "number"
       ? sent.status
       : null;
+  span?.end(decision.outcome, httpStatus);
 
   const common = {
     lastResponse: response,

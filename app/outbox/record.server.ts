@@ -27,6 +27,7 @@ import {
   type RefundTrigger,
 } from "../orders";
 import type { Environment, OrderEvent } from "../protection/types";
+import type { TraceRef } from "../tracing/tracing.server";
 import { WAITING_STATUSES } from "../models/outbox-status";
 import {
   PLAN_LINES_UNKNOWN,
@@ -51,6 +52,8 @@ export interface OrderWebhookDelivery {
   rawBody: string;
   /** Set when the Admin API stands in for a webhook that never came (issue 17). */
   recoveredBy?: RecoveredBy;
+  /** The webhook's span, when tracing is on: its events' send attempts join its trace (051). */
+  trace?: TraceRef | null;
 }
 
 /** Who read an event from the Admin API: a reconciliation run, or the backfill. */
@@ -376,6 +379,8 @@ function outboxRow(
   return {
     shop: delivery.shop,
     recoveredBy: delivery.recoveredBy ?? null,
+    traceId: delivery.trace?.traceId ?? null,
+    traceSpanId: delivery.trace?.spanId ?? null,
     environment,
     orderId: order.orderId,
     orderName: order.orderName,

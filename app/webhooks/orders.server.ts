@@ -6,6 +6,7 @@ import { countWebhook } from "../metrics/registry.server";
 import { ORDER_TOPICS, type OrderTopic } from "../orders";
 import { recordOrderWebhook } from "../outbox/record.server";
 import { notifyOutbox } from "../outbox/signal.server";
+import { traceWebhook, type WebhookSpan } from "../tracing/tracing.server";
 import { isInstalledShop } from "./installed-shops.server";
 import { checkSignedFacts, unknownShopStatus } from "./signed-facts";
 import { verifyShopifyWebhook, type HeaderReader } from "./verify.server";
@@ -36,9 +37,19 @@ let inFlight = 0;
  * for the database, a new one is refused with 503 before anything is stored: Shopify sends it
  * again, and the process keeps its memory and its latency for the ones it took.
  */
-export async function handleOrderWebhook(
+export function handleOrderWebhook(
   topic: OrderTopic,
   webhook: RawOrderWebhook,
+): Promise<WebhookAnswer> {
+  // In a span when tracing is on (decision 051): its trace goes onto the webhook's outbox rows.
+  const answer = (span: WebhookSpan | undefined) => answerOrderWebhook(topic, webhook, span);
+  return traceWebhook(topic, answer, (answered) => answered.status);
+}
+
+async function answerOrderWebhook(
+  topic: OrderTopic,
+  webhook: RawOrderWebhook,
+  span: WebhookSpan | undefined,
 ): Promise<WebhookAnswer> {
   if (webhook.method !== "POST") return { status: 405, headers: { Allow: "POST" } };
   const env = getEnv();
@@ -49,6 +60,7 @@ export async function handleOrderWebhook(
     return { status: check.status };
   }
   const { shop, webhookId, eventId, apiVersion } = check.delivery;
+  span?.annotate({ shop, webhookId });
   const log = logger.child({ shop, topic, webhookId });
   // An order body names no shop: the unsigned header is all there is, so it must at least be a
   // myshopify.com domain of a shop that installed the app (decision 015).
@@ -83,6 +95,7 @@ export async function handleOrderWebhook(
       eventId,
       apiVersion,
       rawBody,
+      trace: span?.ref,
     });
     countWebhook(topic, result.outcome === "duplicate" ? "duplicate" : "accepted");
     if (result.outcome === "duplicate") {

@@ -1,0 +1,5 @@
+-- The webhook's trace and span on each outbox row, so that a send attempt's span joins the
+-- webhook's trace when tracing is on (issue 28, decision 051).
+-- AlterTable
+ALTER TABLE "OutboxEvent" ADD COLUMN     "traceId" TEXT,
+ADD COLUMN     "traceSpanId" TEXT;
