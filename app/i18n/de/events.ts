@@ -5,6 +5,7 @@ export default {
   title: "Ereignisprotokoll",
   subtitle:
     "Jeder Webhook, den Shopify an die App geschickt hat, und jedes Bestellereignis, das die App an den Dienst gesendet hat.",
+  retention: "Ereignisse werden {days} Tage lang aufbewahrt.",
   tabs: {
     events: "Gesendete Ereignisse",
     webhooks: "Empfangene Webhooks",

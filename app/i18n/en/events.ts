@@ -3,6 +3,7 @@ export default {
   title: "Event log",
   subtitle:
     "Every webhook Shopify sent to the app, and every order event the app sent to the service.",
+  retention: "Events are kept for {days} days.",
   tabs: {
     events: "Events sent",
     webhooks: "Webhooks received",

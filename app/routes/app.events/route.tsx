@@ -19,6 +19,7 @@ import { parseEventLogQuery } from "../../admin/event-filters";
 import type { EventLogActionResult } from "../../admin/event-log";
 import { loadEventLog } from "../../admin/events.server";
 import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
 import { useTranslate } from "../../i18n/react";
 import { authenticate } from "../../shopify.server";
 import { FilterBar } from "./FilterBar";
@@ -39,7 +40,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   // On an event's page this route only frames it: the list is not read.
   if (!isLogPath(url.pathname)) return { view: "child" as const };
-  return loadEventLog(prisma, session.shop, parseEventLogQuery(url.searchParams));
+  const log = await loadEventLog(prisma, session.shop, parseEventLogQuery(url.searchParams));
+  // How far back the log reaches: older settled rows are deleted (decision 049).
+  return { ...log, retentionDays: getEnv().SVC_EVENT_RETENTION_DAYS };
 };
 
 export const action = async ({ request }: ActionFunctionArgs): Promise<EventLogActionResult> => {
@@ -81,7 +84,7 @@ function EventLog() {
   return (
     <Page
       title={t("events.title")}
-      subtitle={t("events.subtitle")}
+      subtitle={`${t("events.subtitle")} ${t("events.retention", { days: data.retentionDays })}`}
       fullWidth
       primaryAction={
         deadCount > 0
