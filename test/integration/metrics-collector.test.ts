@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppPrismaClient } from "../../app/db/client.server";
+import type * as CollectorModule from "../../app/metrics/collector.server";
+import type * as RegistryModule from "../../app/metrics/registry.server";
 import { testDatabaseProvider } from "../support/databases";
 
 // The database gauges of the metrics (issue 28, decision 047): the collector's aggregate queries
@@ -7,8 +9,8 @@ import { testDatabaseProvider } from "../support/databases";
 
 const provider = testDatabaseProvider();
 let db: AppPrismaClient;
-let collector: typeof import("../../app/metrics/collector.server");
-let registry: typeof import("../../app/metrics/registry.server");
+let collector: typeof CollectorModule;
+let registry: typeof RegistryModule;
 
 const now = new Date("2026-11-28T12:00:00Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
