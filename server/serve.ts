@@ -6,6 +6,7 @@
 // Usage: serve.ts <path to build/server/index.js>
 
 import "./production-default";
+import { randomUUID } from "node:crypto";
 import { createServer, IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { pinoHttp } from "pino-http";
 import {
   BodyLedger,
   claimsShopifyDelivery,
@@ -23,6 +25,7 @@ import {
   type BodyReceipt,
 } from "../app/server/body-limits.server";
 import type { ServerHooks } from "../app/server/hooks.server";
+import type { Readiness } from "../app/server/readiness.server";
 import { clientAddressOf } from "../app/lib/client-address";
 import type { OrderTopic } from "../app/orders";
 import { flushTraces, tracingRequested } from "../app/tracing/tracing.server";
@@ -40,6 +43,34 @@ if (tracingRequested(process.env))
   (await import("../app/tracing/export.server")).startTracing({ process: "web", log: logger });
 const limits = hooks.edgeLimits();
 const ledger = new BodyLedger(limits);
+/**
+ * One line per request, when its answer is sent, through pino-http and the app's logger: its
+ * request ID (X-Request-Id when well-formed, else a new one, sent back in the answer), and for a
+ * webhook the shop, topic and webhook ID it claims, for an app proxy call its shop (decision 048).
+ */
+const httpLog = pinoHttp<IncomingMessage, ServerResponse>({
+  logger,
+  genReqId: (request, response) => {
+    const id = requestIdOf(request);
+    response.setHeader("X-Request-Id", id);
+    return id;
+  },
+  customAttributeKeys: { reqId: "requestId", responseTime: "ms" },
+  // The request's own logger (request.log) carries its ID alone; routes add what they verified.
+  quietReqLogger: true,
+  wrapSerializers: false,
+  serializers: {
+    req: (request: IncomingMessage) => ({ method: request.method, path: pathOf(request) }),
+    res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
+  },
+  customProps: (request) => subjectOf(request),
+  customLogLevel: (_request, response, error) =>
+    error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",
+  customSuccessMessage: (request, response) =>
+    `${request.method} ${pathOf(request)} ${response.writableEnded ? response.statusCode : "aborted"}`,
+  customErrorMessage: (request, response) =>
+    `${request.method} ${pathOf(request)} ${response.statusCode}`,
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -49,7 +80,6 @@ app.use(
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
 );
 app.use(express.static("public", { maxAge: "1h" }));
-app.use(logRequest);
 app.all(
   "*",
   createRequestHandler({
@@ -82,6 +112,11 @@ async function serveRequest(
   expectsContinue: boolean,
 ) {
   const path = pathOf(request);
+  if (isProbe(request.method, path)) {
+    void answerProbe(request, response, path);
+    return;
+  }
+  httpLog(request, response);
   const topic = orderTopicOf(request, path);
   // Every body is admitted before a byte of it is read, whichever route reads it (decision 016),
   // and then read here, counted as it arrives (decision 041).
@@ -148,7 +183,7 @@ function receiveBody(
     };
     const refuse = (status: 408 | 413 | 503, reason: string) => {
       const fields = { method: request.method, path, status, source: receipt.source };
-      logger.warn(
+      request.log.warn(
         { ...fields, receivedBytes: receipt.receivedBytes, declaredBytes: receipt.declaredBytes },
         `Refused ${request.method} ${path} with ${status} while reading its body: ${reason}`,
       );
@@ -245,7 +280,7 @@ function refuseBody(
         : admission.kind === "source_busy"
           ? `this address is already sending ${limits.bodiesPerSource} bodies`
           : "the body has no Content-Length";
-  logger.warn(fields, `Refused ${request.method} ${path} with ${admission.status}: ${reason}`);
+  request.log.warn(fields, `Refused ${request.method} ${path} with ${admission.status}: ${reason}`);
   hooks!.countEdgeRefusal(admission.status);
   // The body is never read: the connection closes after the answer instead.
   response
@@ -270,10 +305,11 @@ async function answerOrderWebhook(
       method: "POST",
       header: (name) => headerValue(request.headers[name]),
       body,
+      log: request.log,
     });
     response.writeHead(answer.status, answer.headers).end();
   } catch (error) {
-    logger.error({ err: error, topic }, "Failed to answer an order webhook");
+    request.log.error({ err: error, topic }, "Failed to answer an order webhook");
     if (!response.headersSent) response.writeHead(500).end();
     else response.destroy();
   }
@@ -283,20 +319,69 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function logRequest(request: express.Request, response: express.Response, next: () => void) {
-  const started = performance.now();
-  response.on("finish", () => {
-    logger.info(
-      {
-        method: request.method,
-        path: request.path,
-        status: response.statusCode,
-        ms: Math.round(performance.now() - started),
-      },
-      "HTTP request",
-    );
-  });
-  next();
+const WELL_FORMED_REQUEST_ID = /^[\w.:@+=/-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is safe to log and send back, else a new one. */
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** What the HTTP line says a request is about: claimed by its headers or query, not verified. */
+function subjectOf(request: IncomingMessage): Record<string, string> {
+  const url = request.url ?? "/";
+  if (url.startsWith("/webhooks/")) {
+    const fields: Record<string, string> = {};
+    for (const [field, header] of WEBHOOK_HEADERS) {
+      const value = headerOf(request, header);
+      if (value) fields[field] = value.slice(0, 255);
+    }
+    return fields;
+  }
+  if (url.startsWith("/proxy/")) {
+    const query = url.indexOf("?");
+    const shop = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get("shop");
+    return shop ? { shop: shop.slice(0, 255) } : {};
+  }
+  return {};
+}
+
+const WEBHOOK_HEADERS = [
+  ["shop", "x-shopify-shop-domain"],
+  ["topic", "x-shopify-topic"],
+  ["webhookId", "x-shopify-webhook-id"],
+] as const;
+
+/** Liveness and readiness probes: answered before anything else, and never logged. */
+function isProbe(method: string | undefined, path: string): boolean {
+  return (method === "GET" || method === "HEAD") && (path === "/healthz" || path === "/readyz");
+}
+
+const DRAINING: Readiness = { ready: false, reason: "draining", detail: "stopping" };
+
+/**
+ * /healthz: the process answers (no database call, so an outage never restarts it). /readyz:
+ * the database answers, every migration is applied, and no stop signal has arrived (decision 048).
+ */
+async function answerProbe(request: IncomingMessage, response: ServerResponse, path: string) {
+  let status = 200;
+  let body: Record<string, string> = { status: "ok" };
+  if (path === "/readyz") {
+    const checked = draining ? DRAINING : await hooks!.checkReadiness();
+    const readiness = draining ? DRAINING : checked;
+    status = readiness.ready ? 200 : 503;
+    body = readiness.ready
+      ? { status: "ready" }
+      : { status: "not ready", reason: readiness.reason };
+  }
+  const text = JSON.stringify(body);
+  response
+    .writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(text),
+      "Cache-Control": "no-store",
+    })
+    .end(request.method === "HEAD" ? undefined : text);
 }
 
 /** Which React build the app renders with: "production" unless NODE_ENV said otherwise. */
@@ -341,8 +426,10 @@ hooks.startMetrics().catch((error: unknown) => {
 });
 
 let stopping = false;
+let draining = false;
+let drainTimer: NodeJS.Timeout | undefined;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
+  whenDrained(signal, () => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "Stopping: no new requests; finishing the ones in flight");
@@ -355,5 +442,24 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
+  });
+}
+
+/**
+ * On a stop signal, /readyz answers 503 at once, and `stop` runs once a load balancer has had
+ * SVC_SHUTDOWN_DELAY_MS to see it and send no more; meanwhile requests are served as before. A
+ * second signal stops at once (decision 048).
+ */
+function whenDrained(signal: NodeJS.Signals, stop: () => void) {
+  process.on(signal, () => {
+    if (draining) {
+      clearTimeout(drainTimer);
+      stop();
+      return;
+    }
+    draining = true;
+    const delayMs = hooks!.shutdownDelayMs();
+    logger.info({ signal, delayMs }, `Draining: /readyz answers 503; stopping in ${delayMs} ms`);
+    drainTimer = setTimeout(stop, delayMs);
   });
 }

@@ -29,6 +29,28 @@ export interface DeliveryHeaders {
   apiVersion?: string | null;
 }
 
+/** The webhook a receipt recorded, as the log lines of its events name it (decision 048). */
+export interface WebhookSource {
+  webhookId: string;
+  shopifyEventId: string | null;
+}
+
+/** The webhook of each of these receipts, by receipt ID. */
+export async function findWebhookSources(
+  db: AppPrismaClient,
+  receiptIds: ReadonlyArray<string | null>,
+): Promise<Map<string, WebhookSource>> {
+  const ids = [...new Set(receiptIds.filter((id): id is string => id !== null))];
+  if (!ids.length) return new Map();
+  const rows = await db.webhookReceipt.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, webhookId: true, eventId: true },
+  });
+  return new Map(
+    rows.map((row) => [row.id, { webhookId: row.webhookId, shopifyEventId: row.eventId }]),
+  );
+}
+
 /** The receipt of a delivery: its headers plus what became of it. */
 export function receiptFor(
   delivery: DeliveryHeaders,

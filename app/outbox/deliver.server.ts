@@ -1,6 +1,7 @@
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
 import { canSendTo, keyNameOf, markKeyRejected } from "../models/ShopConnection.server";
+import type { WebhookSource } from "../models/WebhookReceipt.server";
 import type { Logger } from "../logger.server";
 import { describeResult, type ServiceResult } from "../protection/results";
 import type { Environment, EventReceipt, OrderEvent, OutboxMessage } from "../protection/types";
@@ -29,6 +30,22 @@ export interface DeliveryContext {
    * (one insert per batch, not per send). Without it, each row is written at once.
    */
   logAttempt?: (attempt: OutboxAttemptRow) => void;
+  /** The webhook of each event's receipt, by receipt ID, for the send's log lines. */
+  sources?: ReadonlyMap<string, WebhookSource>;
+}
+
+/** The receipt, webhook and Shopify event an outbox event came from, for its log lines. */
+export function sourceFieldsOf(
+  row: Pick<OutboxEvent, "sourceReceiptId">,
+  sources: ReadonlyMap<string, WebhookSource> | undefined,
+): Record<string, string> {
+  if (!row.sourceReceiptId) return {};
+  const source = sources?.get(row.sourceReceiptId);
+  return {
+    receiptId: row.sourceReceiptId,
+    ...(source ? { webhookId: source.webhookId } : {}),
+    ...(source?.shopifyEventId ? { shopifyEventId: source.shopifyEventId } : {}),
+  };
 }
 
 export interface OutboxAttemptRow {
@@ -84,6 +101,7 @@ export async function deliverClaimedEvent(
     orderId: row.orderId,
     eventId: row.id,
     eventType: row.eventType,
+    ...sourceFieldsOf(row, context.sources),
   });
   const owned = { id: row.id, claimedBy: workerId, status: "delivering" };
   const environment = row.environment as Environment;

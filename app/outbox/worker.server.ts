@@ -3,6 +3,7 @@ import os from "node:os";
 import type { OutboxEvent, ShopConnection } from "../generated/prisma/sqlite/client";
 import type { AppPrismaClient } from "../db/client.server";
 import { canSendTo } from "../models/ShopConnection.server";
+import { findWebhookSources } from "../models/WebhookReceipt.server";
 import type { Environment } from "../protection/types";
 import { logger as rootLogger, type Logger } from "../logger.server";
 import { protectionClientForShop } from "../services/protection.server";
@@ -10,6 +11,7 @@ import { alignFollowUpEnvironments, claimDueEvents, releaseClaims } from "./clai
 import {
   attemptRowOf,
   deliverClaimedEvent,
+  sourceFieldsOf,
   type ClientFactory,
   type DeliveryOutcome,
   type OutboxAttemptRow,
@@ -84,6 +86,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       where: { id: { in: ids } },
       orderBy: { id: "asc" },
     });
+    // The webhook each event came from, named on its log lines; never a reason not to send.
+    const sources = await findWebhookSources(
+      db,
+      rows.map((row) => row.sourceReceiptId),
+    ).catch(() => undefined);
     const shops = [...new Set(rows.map((row) => row.shop))];
     const connections = new Map<string, ShopConnection>(
       (await db.shopConnection.findMany({ where: { shop: { in: shops } } })).map((c) => [
@@ -100,6 +107,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       leaseMs,
       now: options.now,
       logAttempt: (attempt: OutboxAttemptRow) => void attempts.push(attempt),
+      sources,
     };
     let next = 0;
     const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
@@ -115,7 +123,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           // retried with backoff like a failed send, never at once, so that one bad row cannot
           // keep the worker spinning on it; after the retry window it is dead with the reason.
           log.error(
-            { err: error, eventId: row.id, shop: row.shop, orderId: row.orderId },
+            {
+              err: error,
+              eventId: row.id,
+              shop: row.shop,
+              orderId: row.orderId,
+              ...sourceFieldsOf(row, sources),
+            },
             `Failed to deliver ${row.eventType} for order ${row.orderId}`,
           );
           outcome = await retryAfterUnexpectedError(

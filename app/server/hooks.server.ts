@@ -7,6 +7,7 @@ import type { OrderTopic } from "../orders";
 import { handleOrderWebhook, ORDER_WEBHOOK_PATHS } from "../webhooks/orders.server";
 import { stopEmbeddedWorkers } from "../workers.server";
 import type { EdgeLimits } from "./body-limits.server";
+import { checkAppReadiness, type Readiness } from "./readiness.server";
 
 /**
  * What the production server (server/serve.ts) takes from the server build besides Remix's
@@ -22,6 +23,10 @@ export interface ServerHooks {
   edgeLimits(): EdgeLimits;
   /** Stops the embedded workers (they release their claims) and closes the database. */
   stopBackgroundWork(): Promise<void>;
+  /** /readyz: the database answers and every migration is applied (decision 048). */
+  checkReadiness(): Promise<Readiness>;
+  /** How long a stopping server keeps serving, /readyz 503, before it closes its port. */
+  shutdownDelayMs(): number;
   /**
    * The metrics port of the web process when SVC_METRICS_PORT is set (decision 047); it reads
    * the database gauges when the embedded workers run here.
@@ -71,4 +76,6 @@ export const serverHooks: ServerHooks = {
     await stopEmbeddedWorkers();
     await prisma.$disconnect();
   },
+  checkReadiness: checkAppReadiness,
+  shutdownDelayMs: () => getEnv().SVC_SHUTDOWN_DELAY_MS,
 };

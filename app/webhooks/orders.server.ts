@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
-import { logger } from "../logger.server";
+import { logger, type Logger } from "../logger.server";
 import { countWebhook } from "../metrics/registry.server";
 import { ORDER_TOPICS, type OrderTopic } from "../orders";
 import { recordOrderWebhook } from "../outbox/record.server";
@@ -16,6 +16,8 @@ export interface RawOrderWebhook {
   method: string;
   header: HeaderReader;
   body: Uint8Array;
+  /** The request's logger (its request ID), from the server; the app's own without one. */
+  log?: Logger;
 }
 
 export interface WebhookAnswer {
@@ -56,12 +58,12 @@ async function answerOrderWebhook(
   const check = verifyShopifyWebhook(webhook.header, webhook.body, env.SHOPIFY_API_SECRET);
   if (!check.valid) {
     countWebhook(topic, check.status === 401 ? "unauthenticated" : "invalid");
-    logger.warn({ topic, reason: check.reason }, "Webhook refused");
+    (webhook.log ?? logger).warn({ topic, reason: check.reason }, "Webhook refused");
     return { status: check.status };
   }
   const { shop, webhookId, eventId, apiVersion } = check.delivery;
   span?.annotate({ shop, webhookId });
-  const log = logger.child({ shop, topic, webhookId });
+  const log = (webhook.log ?? logger).child({ shop, topic, webhookId, shopifyEventId: eventId });
   // An order body names no shop: the unsigned header is all there is, so it must at least be a
   // myshopify.com domain of a shop that installed the app (decision 015).
   const facts = checkSignedFacts({
@@ -101,7 +103,12 @@ async function answerOrderWebhook(
     if (result.outcome === "duplicate") {
       log.info("Duplicate delivery; already recorded");
     } else {
-      const fields = { orderId: result.orderId, events: result.eventCount, detail: result.detail };
+      const fields = {
+        orderId: result.orderId,
+        receiptId: result.receiptId,
+        events: result.eventCount,
+        detail: result.detail,
+      };
       if (result.outcome === "unprocessable") log.warn(fields, "Webhook kept as unprocessable");
       else log.info(fields, `Webhook ${result.outcome}`);
       if (result.eventCount) notifyOutbox();

@@ -60,12 +60,16 @@ describe("the production server", () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
     // A GET on a webhook path is not a delivery: Remix answers it, and nothing is stored.
     const get = await fetch(`${server.url}/webhooks/orders/create`);
     expect(get.status).not.toBe(200);
   });
 
   it("answers the storefront's signed app proxy calls with JSON", async () => {
+    const requestId = `proxy-${randomUUID()}`;
     const request = appProxyRequest({
       path: "plans",
       shop: SHOP,
@@ -80,11 +84,82 @@ describe("the production server", () => {
     });
     const answer = await fetch(
       `${server.url}${new URL(request.url).pathname}${new URL(request.url).search}`,
+      { headers: { "X-Request-Id": requestId } },
     );
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await answer.json()) as { plans: unknown[] };
     expect(body.plans.length).toBeGreaterThan(0);
+    // The HTTP line names the shop that signed the proxy call, and not the query's customer.
+    const line = await logLine(server, (entry) => entry.requestId === requestId);
+    expect(line).toMatchObject({
+      shop: SHOP,
+      req: { method: "GET", path: "/proxy/plans" },
+      res: { statusCode: 200 },
+    });
+    expect(JSON.stringify(line)).not.toContain("user_session_id");
+  });
+
+  it("logs a webhook's path with its request ID, shop, topic and webhook ID, and the send with its event ID", async () => {
+    const delivery = orderDelivery();
+    const orderId = String(nextOrderId - 1);
+    const webhookId = delivery.headers["X-Shopify-Webhook-Id"];
+    const requestId = `req-${randomUUID()}`;
+    const answer = await fetch(`${server.url}/webhooks/orders/create`, {
+      method: "POST",
+      body: delivery.body,
+      headers: { ...delivery.headers, "X-Request-Id": requestId },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("x-request-id")).toBe(requestId);
+    const receipt = await app.prisma.webhookReceipt.findFirstOrThrow({ where: { orderId } });
+    const http = await logLine(server, (entry) => entry.requestId === requestId && "res" in entry);
+    expect(http).toMatchObject({
+      shop: SHOP,
+      topic: "orders/create",
+      webhookId,
+      req: { method: "POST", path: "/webhooks/orders/create" },
+      res: { statusCode: 200 },
+    });
+    const recorded = await logLine(
+      server,
+      (entry) => entry.msg === "Webhook recorded" && entry.webhookId === webhookId,
+    );
+    expect(recorded).toMatchObject({
+      requestId,
+      shop: SHOP,
+      topic: "orders/create",
+      receiptId: receipt.id,
+    });
+    // The worker's send: the outbox event's ID, and the webhook it came from.
+    const event = await app.prisma.outboxEvent.findFirstOrThrow({ where: { orderId } });
+    const sent = await logLine(
+      server,
+      (entry) => entry.msg === "Event delivered" && entry.eventId === event.id,
+    );
+    expect(sent).toMatchObject({ shop: SHOP, orderId, webhookId, receiptId: receipt.id });
+  });
+
+  it("gives a request without a well-formed X-Request-Id one of its own", async () => {
+    const answer = await fetch(`${server.url}/webhooks/orders/create`, {
+      headers: { "X-Request-Id": "not a request id; it has spaces" },
+    });
+    const requestId = answer.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await logLine(server, (entry) => entry.requestId === requestId)).toMatchObject({
+      req: { method: "GET", path: "/webhooks/orders/create" },
+    });
+  });
+
+  it("leaves no log line for the health probes", async () => {
+    const before = server.output().length;
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    // A request that is logged, after the probes: once its line is out, theirs would be too.
+    const marker = `after-probes-${randomUUID()}`;
+    await fetch(`${server.url}/webhooks/orders/create`, { headers: { "X-Request-Id": marker } });
+    await logLine(server, (entry) => entry.requestId === marker);
+    expect(server.output().slice(before)).not.toMatch(/healthz|readyz/);
   });
 
   it("takes a signed orders/create over HTTP and the embedded worker delivers it", async () => {
@@ -127,6 +202,28 @@ describe("the production server", () => {
     expect(groupLines()).toBeGreaterThan(groupsBefore);
   });
 });
+
+type LogEntry = Record<string, unknown>;
+
+/** The first JSON line of the server's output that `matches`, waiting up to 10 s for it. */
+async function logLine(server: RunningServer, matches: (entry: LogEntry) => boolean) {
+  let found: LogEntry | undefined;
+  await expect
+    .poll(
+      () => {
+        found = server
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as LogEntry)
+          .find(matches);
+        return found !== undefined;
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(true);
+  return found!;
+}
 
 /**
  * Opens one connection per delivery, then writes every request in the same tick, so that they

@@ -42,6 +42,8 @@ export async function startProductionServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       SVC_OUTBOX_POLL_MS: "100",
+      // No load balancer to wait for: a test's server stops at once unless the test says so.
+      SVC_SHUTDOWN_DELAY_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
