@@ -207,6 +207,20 @@ describe("production (decision 038)", () => {
       /SVC_MIGRATION_LOCK_TIMEOUT_SECONDS/,
     );
   });
+
+  it("serves metrics only on a port of their own, off unless set (decision 047)", () => {
+    expect(parseEnv(production).SVC_METRICS_PORT).toBeUndefined();
+    expect(parseEnv(production)).toMatchObject({
+      SVC_METRICS_HOST: "127.0.0.1",
+      SVC_METRICS_DB_INTERVAL_SECONDS: 15,
+    });
+    expect(parseEnv({ ...production, PORT: "3000", SVC_METRICS_PORT: "9464" })).toMatchObject({
+      SVC_METRICS_PORT: 9464,
+    });
+    expect(() => parseEnv({ ...production, PORT: "3000", SVC_METRICS_PORT: "3000" })).toThrow(
+      "SVC_METRICS_PORT must differ from PORT",
+    );
+  });
 });
 
 describe("unknown SVC_ variables", () => {
