@@ -34,6 +34,8 @@ COPY --from=build --chown=node:node /release ./
 RUN mkdir /data && chown node:node /data
 USER node
 EXPOSE 3000
+# Liveness (decision 048): /healthz makes no database call, so a database outage never gets a
+# healthy container replaced. A load balancer asks /readyz, which is 503 from SIGTERM on.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # npm start without npm: node is the container's main process, so `docker stop` reaches it.
