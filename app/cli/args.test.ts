@@ -267,3 +267,20 @@ describe("parseCommandLine", () => {
     }
   });
 });
+
+describe("stats", () => {
+  it("parses --json and --pending-minutes, 15 by default, and documents exit code 5", () => {
+    expect(parseCommandLine(["stats"])).toEqual({ name: "stats", json: false, pendingMinutes: 15 });
+    expect(parseCommandLine(["stats", "--json", "--pending-minutes", "60"])).toEqual({
+      name: "stats",
+      json: true,
+      pendingMinutes: 60,
+    });
+    expect(usageError(["stats", "--pending-minutes", "0"]).message).toMatch(
+      /^--pending-minutes must be a whole number from 1 to 10080/,
+    );
+    expect(usageError(["stats", "--shop", SHOP]).message).toMatch(/unknown option --shop/);
+    expect(EXIT.needsAttention).toBe(5);
+    expect(commandHelp("stats")).toContain("5  needs attention");
+  });
+});
