@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
+import { appProxyRequest } from "../support/app-proxy";
 import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
 import { testDatabaseProvider } from "../support/databases";
 import {
@@ -196,6 +198,34 @@ describe(`metrics of the web process (${provider})`, () => {
     expect(valueOf(samples, "nodejs_heap_size_used_bytes", web)).toBeGreaterThan(0);
     // No label names a shop.
     expect([...samples.keys()].some((key) => key.includes("myshopify"))).toBe(false);
+  });
+
+  it("count app proxy requests by result, and the plans cache's hits and misses", async () => {
+    const query = {
+      variant_id: "7982301839417",
+      price: "19900",
+      currency: "EUR",
+      user_session_id: randomUUID(),
+      product_title: "Aurora 14 Laptop",
+      product_brand: "Nimbus",
+    };
+    const plans = async (signed = true) => {
+      const request = appProxyRequest({ path: "plans", shop: SHOP, query });
+      const url = new URL(request.url);
+      if (!signed) url.searchParams.set("signature", "0".repeat(64));
+      return (await fetch(`${server.url}${url.pathname}${url.search}`)).status;
+    };
+    // The same lookup twice: the service is asked once, the cache answers the second.
+    expect([await plans(), await plans(), await plans(false)]).toEqual([200, 200, 401]);
+    const samples = await scrape(metricsPort);
+    const web = { process_type: "web" };
+    const proxy = { ...web, route: "plans" };
+    expect(valueOf(samples, "svc_proxy_requests_total", { ...proxy, result: "ok" })).toBe(2);
+    expect(valueOf(samples, "svc_proxy_requests_total", { ...proxy, result: "unauthorized" })).toBe(
+      1,
+    );
+    expect(valueOf(samples, "svc_proxy_plans_cache_total", { ...web, result: "miss" })).toBe(1);
+    expect(valueOf(samples, "svc_proxy_plans_cache_total", { ...web, result: "hit" })).toBe(1);
   });
 });
 
