@@ -4,7 +4,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 import { freePort, nodeArgsOfNpmScript } from "../../scripts/bench/processes";
@@ -14,8 +14,8 @@ import { repoRoot, TEST_API_SECRET } from "../support/test-env";
 
 // Optional tracing (issue 28 item 7, decision 051), through `npm start` as production runs it:
 // with OTEL_EXPORTER_OTLP_ENDPOINT, the webhook's span and its send attempt's span reach an OTLP
-// collector in one trace, the one the outbox row keeps; without it, no process loads anything of
-// OpenTelemetry.
+// collector in one trace, the one the outbox row keeps; without it, nothing of ours loads
+// anything of OpenTelemetry.
 
 const SHOP = "traced-store.myshopify.com";
 const app = withOutboxApp();
@@ -131,17 +131,35 @@ async function post(server: RunningServer, delivery: ReturnType<typeof orderDeli
   return { status: answer.status, ms: performance.now() - started };
 }
 
-/** NODE_OPTIONS that record every module a process (and its children) resolves, into `out`. */
+/**
+ * NODE_OPTIONS that record every module a process (and its children) resolves, with the module
+ * that imported it, into `out`.
+ */
 function recordingModules(out: string) {
-  const hook = pathToFileURL(path.join(repoRoot, "test/support/record-modules.mjs"));
+  const hook = pathToFileURL(path.join(repoRoot, "test/support/record-importers.mjs"));
   hook.searchParams.set("out", out);
   return { NODE_OPTIONS: `--import=${hook.href}` };
 }
 
-function openTelemetryModules(out: string): string[] {
-  return readFileSync(out, "utf8")
+const OPENTELEMETRY = /\/node_modules\/(@opentelemetry\/[^/]+)\//;
+
+/** The @opentelemetry packages among the modules recorded in `out`. */
+function openTelemetryPackages(out: string): string[] {
+  const packages = readFileSync(out, "utf8")
     .split("\n")
-    .filter((url) => url.includes("/node_modules/@opentelemetry/"));
+    .map((edge) => OPENTELEMETRY.exec(edge.split(" ")[1] ?? "")?.[1])
+    .filter((name) => name !== undefined);
+  return [...new Set(packages)].sort();
+}
+
+/** The modules outside OpenTelemetry's own packages that imported one of them. */
+function openTelemetryImporters(out: string): string[] {
+  const importers = readFileSync(out, "utf8")
+    .split("\n")
+    .map((edge) => edge.split(" "))
+    .filter(([from, to]) => OPENTELEMETRY.test(to ?? "") && !OPENTELEMETRY.test(from ?? ""))
+    .map(([from]) => path.relative(repoRoot, fileURLToPath(from!)));
+  return [...new Set(importers)].sort();
 }
 
 function recordFile() {
@@ -229,11 +247,12 @@ describe("optional tracing", () => {
       expect(await server.stop(), server.output().slice(-3000)).toBe(0);
       await collector.close();
     }
-    // The record is real: with the variable, the server loads OpenTelemetry's SDK.
-    expect(openTelemetryModules(modules).join("\n")).toContain("@opentelemetry/sdk-trace-node");
+    // The record is real: with the variable, the server loads OpenTelemetry's SDK, through us.
+    expect(openTelemetryPackages(modules)).toContain("@opentelemetry/sdk-trace-node");
+    expect(openTelemetryImporters(modules)).toContain("app/tracing/export.server.ts");
   }, 60_000);
 
-  it("loads no OpenTelemetry module in npm start or npm run worker without OTEL_EXPORTER_OTLP_ENDPOINT", async () => {
+  it("imports nothing of OpenTelemetry in npm start or npm run worker without OTEL_EXPORTER_OTLP_ENDPOINT", async () => {
     await app.startClean(SHOP);
     const modules = recordFile();
     const server = await startProductionServer({
@@ -264,9 +283,14 @@ describe("optional tracing", () => {
     const { NODE_ENV: _test, SHOPIFY_ADMIN_ORIGIN: _store, ...rest } = process.env;
     // Its metrics port answers once the worker is up and its stop signals are handled.
     const metricsPort = await freePort();
+    const workerEnv: Record<string, string | undefined> = {
+      ...rest,
+      ...recordingModules(modules),
+      SVC_METRICS_PORT: String(metricsPort),
+    };
     const worker = spawn(process.execPath, nodeArgsOfNpmScript(repoRoot, "worker"), {
       cwd: repoRoot,
-      env: { ...rest, ...recordingModules(modules), SVC_METRICS_PORT: String(metricsPort) },
+      env: workerEnv as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -290,6 +314,11 @@ describe("optional tracing", () => {
     // The record is real: both processes' own modules are in it.
     expect(resolved).toContain("/server/serve.ts");
     expect(resolved).toContain("/server/worker.ts");
-    expect(openTelemetryModules(modules)).toEqual([]);
+    // Nothing of ours loads OpenTelemetry. prom-client's default process metrics require its API
+    // (a no-op facade for exemplars; no SDK, no exporter, nothing started) whatever we set.
+    expect(openTelemetryImporters(modules)).toEqual([
+      "node_modules/prom-client/lib/metrics/processCpuTotal.js",
+    ]);
+    expect(openTelemetryPackages(modules)).toEqual(["@opentelemetry/api"]);
   }, 60_000);
 });
