@@ -175,15 +175,26 @@ export function enableProcessMetrics(processType: ProcessType): void {
   collectDefaultMetrics({ register: registry });
 }
 
-const KNOWN_TOPICS: ReadonlySet<string> = new Set(ORDER_TOPICS);
-
-/** A topic as a label: one of the known order topics, else "other" (bounded cardinality). */
-export function topicLabel(topic: string): string {
-  return KNOWN_TOPICS.has(topic) ? topic : "other";
+/** A topic as a label: one of `known` (the order topics), else "other" (bounded cardinality). */
+export function topicLabel(topic: string, known: readonly string[] = ORDER_TOPICS): string {
+  return known.includes(topic) ? topic : "other";
 }
 
-export function countWebhook(topic: string, result: WebhookResult): void {
-  metrics.webhooksReceived.inc({ topic: topicLabel(topic), result });
+/** Counts a webhook; `known` are the topics its route can have (the order topics by default). */
+export function countWebhook(
+  topic: string,
+  result: WebhookResult,
+  known: readonly string[] = ORDER_TOPICS,
+): void {
+  metrics.webhooksReceived.inc({ topic: topicLabel(topic, known), result });
+}
+
+/** A webhook's result from the status it was answered with (lifecycle and compliance routes). */
+export function webhookResultOf(status: number): WebhookResult {
+  if (status >= 200 && status < 300) return "accepted";
+  if (status === 401) return "unauthenticated";
+  if (status === 503) return "refused_503";
+  return status >= 500 ? "error" : "invalid";
 }
 
 export function countThrottle(caller: ShopifyCaller, waitMs: number): void {

@@ -4,11 +4,13 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { parseWebhookJson } from "../lib/json";
+import { countWebhook, webhookResultOf } from "../metrics/registry.server";
 import { isInstalledShop, isKnownShop } from "./installed-shops.server";
 import type { WebhookDelivery } from "./lifecycle.server";
 import {
   checkSignedFacts,
   unknownShopStatus,
+  WEBHOOK_TOPICS,
   type LIFECYCLE_TOPICS,
   type COMPLIANCE_TOPICS,
 } from "./signed-facts";
@@ -25,6 +27,25 @@ type RouteTopic = (typeof LIFECYCLE_TOPICS)[number] | (typeof COMPLIANCE_TOPICS)
  * (decisions 042 and 046), as `authenticate.webhook` would refresh the token outside it.
  */
 export function webhookAction(
+  routeTopic: RouteTopic,
+  handler: (db: AppPrismaClient, delivery: WebhookDelivery) => Promise<unknown>,
+) {
+  const answer = verifiedWebhookAction(routeTopic, handler);
+  // Every answer counts in svc_webhooks_received_total, a thrown one too (decision 047).
+  return async (args: ActionFunctionArgs) => {
+    try {
+      const response = await answer(args);
+      countWebhook(routeTopic, webhookResultOf(response.status), WEBHOOK_TOPICS);
+      return response;
+    } catch (thrown) {
+      const status = thrown instanceof Response ? thrown.status : 500;
+      countWebhook(routeTopic, webhookResultOf(status), WEBHOOK_TOPICS);
+      throw thrown;
+    }
+  };
+}
+
+function verifiedWebhookAction(
   routeTopic: RouteTopic,
   handler: (db: AppPrismaClient, delivery: WebhookDelivery) => Promise<unknown>,
 ) {

@@ -123,6 +123,18 @@ describe(`metrics of the web process (${provider})`, () => {
       .poll(() => statusOf(refused.orderId), { timeout: 15_000, interval: 100 })
       .toBe("dead");
     expect((await post(orderDelivery("a-forger's-secret"))).status).toBe(401);
+    const uninstalled = JSON.stringify({ id: 1, domain: SHOP });
+    const forgedUninstall = await fetch(`${server.url}/webhooks/app/uninstalled`, {
+      method: "POST",
+      body: uninstalled,
+      headers: shopifyWebhookHeaders({
+        topic: "app/uninstalled",
+        shop: SHOP,
+        body: uninstalled,
+        secret: "a-forger's-secret",
+      }),
+    });
+    expect(forgedUninstall.status).toBe(401);
     // A body without a Content-Length is refused by the edge before any route sees it.
     const chunked = await sendRaw(server.port, [
       "POST /webhooks/orders/create HTTP/1.1",
@@ -154,6 +166,13 @@ describe(`metrics of the web process (${provider})`, () => {
     expect(
       valueOf(samples, "svc_webhooks_received_total", { ...webhook, result: "duplicate" }),
     ).toBe(0);
+    expect(
+      valueOf(samples, "svc_webhooks_received_total", {
+        ...web,
+        topic: "app/uninstalled",
+        result: "unauthenticated",
+      }),
+    ).toBe(1);
     expect(
       valueOf(samples, "svc_webhooks_received_total", { ...webhook, result: "refused_503" }),
     ).toBe(0);
