@@ -6,7 +6,7 @@ import { logger as rootLogger, type Logger } from "../logger.server";
 import { REQUESTED_BY_MERCHANT, queueFoundPlanLines } from "../models/ShopifyAction.server";
 import { scheduleRetry } from "../outbox/retry-policy";
 import { createQueueLoop, type QueueWorkerControls } from "../outbox/polling-loop.server";
-import { countThrottleWait } from "../metrics/registry.server";
+import { beatHeartbeat, countThrottleWait } from "../metrics/registry.server";
 import type { AdminGraphql } from "../services/admin-api.server";
 import { claimDueActions, releaseActions, renewActionClaim } from "./claim.server";
 import { AUTOMATION_SETTINGS, actionHandlerOf } from "./handlers.server";
@@ -239,6 +239,8 @@ export function createPlanActionWorker(options: PlanActionWorkerOptions): PlanAc
     while (next < rows.length && !loop.stopRequested) {
       const row = rows[next++]!;
       await runAction(row, throttledUntil).catch((error: unknown) => retryAfterError(row, error));
+      // A batch of slow Shopify calls is progress too: the loop is alive (issue 28).
+      beatHeartbeat("plan_actions");
     }
     const unstarted = rows.slice(next).map((row) => row.id);
     if (unstarted.length) await releaseActions(db, workerId, unstarted);

@@ -8,6 +8,7 @@ import {
   releaseReconcileLease,
   shopsDueForReconciliation,
 } from "../models/ReconcileState.server";
+import { beatHeartbeat } from "../metrics/registry.server";
 import { createQueueLoop, type QueueWorkerControls } from "../outbox/polling-loop.server";
 import type { AdminForShop } from "../plan-actions/worker.server";
 import { stepBackfill } from "./backfill.server";
@@ -70,6 +71,8 @@ export function createReconcileWorker(options: ReconcileWorkerOptions): Reconcil
         settings,
         now,
         onProgress: async () => {
+          // A long run (many pages, throttle waits) is alive while its pages come (issue 28).
+          beatHeartbeat("reconcile");
           await claimReconcileLease(db, shop, workerId, now(), leaseMs);
         },
       };
