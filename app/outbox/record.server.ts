@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppPrismaClient, AppTransaction } from "../db/client.server";
-import { logger } from "../logger.server";
+import { logger, type Logger } from "../logger.server";
 import { isUniqueViolation } from "../lib/unique-violation";
 import {
   findDuplicateReceipt,
@@ -52,6 +52,8 @@ export interface OrderWebhookDelivery {
   rawBody: string;
   /** Set when the Admin API stands in for a webhook that never came (issue 17). */
   recoveredBy?: RecoveredBy;
+  /** The delivery's logger (request ID, shop, topic, webhook ID) for the lines on its way. */
+  log?: Logger;
   /** The webhook's span, when tracing is on: its events' send attempts join its trace (051). */
   trace?: TraceRef | null;
 }
@@ -130,10 +132,8 @@ function mapParsed(
   const reason = missingConfirmationReason(delivery.topic, parsed.payload, mapping);
   if (reason !== null) {
     const { shop, topic, webhookId } = delivery;
-    logger.info(
-      { shop, topic, webhookId, orderId: mapping.orderId, reason },
-      "No checkout confirmation for the order",
-    );
+    const log = delivery.log ?? logger.child({ shop, topic, webhookId });
+    log.info({ orderId: mapping.orderId, reason }, "No checkout confirmation for the order");
   }
   return mapping;
 }
@@ -279,7 +279,13 @@ class GroupCommit {
           this.db.outboxEvent.createMany({ data: rows.flatMap((row) => row.events) }),
           this.db.orderSummary.createMany({ data: rows.flatMap((row) => row.summary) }),
         ]);
-        logger.debug({ deliveries: rows.length }, "New orders committed as one group");
+        logger.debug(
+          {
+            deliveries: rows.length,
+            webhookIds: rows.map((row) => row.queued.delivery.webhookId),
+          },
+          "New orders committed as one group",
+        );
         for (const row of rows) row.queued.resolve(row.outcome);
       } catch {
         for (const row of rows) careful.push([row.queued, row.settings]);

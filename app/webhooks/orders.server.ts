@@ -98,6 +98,7 @@ async function answerOrderWebhook(
       apiVersion,
       rawBody,
       trace: span?.ref,
+      log,
     });
     countWebhook(topic, result.outcome === "duplicate" ? "duplicate" : "accepted");
     if (result.outcome === "duplicate") {

@@ -136,6 +136,13 @@ describe("the production server", () => {
       topic: "orders/create",
       receiptId: receipt.id,
     });
+    const group = await logLine(
+      server,
+      (entry) =>
+        entry.msg === "New orders committed as one group" &&
+        (entry.webhookIds as string[]).includes(webhookId!),
+    );
+    expect(group.level).toBe(20);
     // The worker's send: the outbox event's ID, and the webhook it came from.
     const event = await app.prisma.outboxEvent.findFirstOrThrow({ where: { orderId } });
     const sent = await logLine(
