@@ -197,11 +197,6 @@ export function webhookResultOf(status: number): WebhookResult {
   return status >= 500 ? "error" : "invalid";
 }
 
-export function countThrottle(caller: ShopifyCaller, waitMs: number): void {
-  metrics.shopifyThrottled.inc({ caller });
-  if (waitMs > 0) metrics.shopifyThrottleWait.inc({ caller }, waitMs / 1_000);
-}
-
 export function countThrottleWait(caller: ShopifyCaller, waitMs: number): void {
   if (waitMs > 0) metrics.shopifyThrottleWait.inc({ caller }, waitMs / 1_000);
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AppPrismaClient } from "../db/client.server";
 import type { AppEnv } from "../env.server";
 import type { Logger } from "../logger.server";
@@ -69,7 +70,7 @@ export async function startMetricsService(
     "Metrics are served on their own port",
   );
   return {
-    port: env.SVC_METRICS_PORT,
+    port: (server.address() as AddressInfo).port,
     refreshDatabaseGauges: () => collector?.refresh() ?? Promise.resolve(),
     close: () =>
       new Promise<void>((resolve) => {
