@@ -52,13 +52,18 @@ function orderStillNeeded(alias: string, cutoffSql: string) {
       AND (kept.status NOT IN (${quoted(DELETABLE_EVENT_STATUSES)}) OR kept."updatedAt" >= ${cutoffSql}))`;
 }
 
-async function deleteEventBatch(db: AppPrismaClient, cutoff: Date, limit: number) {
+async function deleteEventBatch(
+  db: AppPrismaClient,
+  status: (typeof DELETABLE_EVENT_STATUSES)[number],
+  cutoff: Date,
+  limit: number,
+) {
   const sql = sqlBuilder(db);
   // updatedAt is when the event last changed: when it was delivered, or when it died.
   // (SQLite numbers its parameters by position: each use of the cutoff is a parameter of its own.)
   const rows = await db.$queryRawUnsafe<Array<{ id: number | bigint }>>(
     `SELECT e.id FROM "OutboxEvent" e
-     WHERE e.status IN (${quoted(DELETABLE_EVENT_STATUSES)}) AND e."updatedAt" < ${sql.nowOr(cutoff)}
+     WHERE e.status = ${sql.param(status)} AND e."updatedAt" < ${sql.nowOr(cutoff)}
        AND NOT ${orderStillNeeded("e", sql.nowOr(cutoff))}
      ORDER BY e."updatedAt" LIMIT ${sql.param(limit)}`,
     ...sql.values,
@@ -81,6 +86,7 @@ async function deleteEventBatch(db: AppPrismaClient, cutoff: Date, limit: number
 
 async function deleteReceiptBatch(
   db: AppPrismaClient,
+  status: (typeof DELETABLE_RECEIPT_STATUSES)[number],
   receiptCutoff: Date,
   eventCutoff: Date,
   limit: number,
@@ -88,7 +94,7 @@ async function deleteReceiptBatch(
   const sql = sqlBuilder(db);
   const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT r.id FROM "WebhookReceipt" r
-     WHERE r.status IN (${quoted(DELETABLE_RECEIPT_STATUSES)}) AND r."receivedAt" < ${sql.nowOr(receiptCutoff)}
+     WHERE r.status = ${sql.param(status)} AND r."receivedAt" < ${sql.nowOr(receiptCutoff)}
        AND (r."orderId" IS NULL OR NOT ${orderStillNeeded("r", sql.nowOr(eventCutoff))})
      ORDER BY r."receivedAt" LIMIT ${sql.param(limit)}`,
     ...sql.values,
@@ -120,20 +126,32 @@ export async function deleteExpiredRows(
     if (options.pauseMs > 0 && !stopped()) await sleep(options.pauseMs);
   };
 
-  while (!stopped()) {
-    const deleted = await deleteEventBatch(db, cutoff, options.batchSize);
-    if (!deleted) break;
-    result.events += deleted.events;
-    result.attempts += deleted.attempts;
-    result.batches += 1;
-    await pause();
+  // One status at a time: the (status, age) index then yields the oldest rows in order and the
+  // query stops at the batch's size, where two statuses at once would sort every old row first.
+  for (const status of DELETABLE_EVENT_STATUSES) {
+    while (!stopped()) {
+      const deleted = await deleteEventBatch(db, status, cutoff, options.batchSize);
+      if (!deleted) break;
+      result.events += deleted.events;
+      result.attempts += deleted.attempts;
+      result.batches += 1;
+      await pause();
+    }
   }
-  while (!stopped()) {
-    const deleted = await deleteReceiptBatch(db, receiptCutoff, cutoff, options.batchSize);
-    if (deleted === null) break;
-    result.receipts += deleted;
-    result.batches += 1;
-    await pause();
+  for (const status of DELETABLE_RECEIPT_STATUSES) {
+    while (!stopped()) {
+      const deleted = await deleteReceiptBatch(
+        db,
+        status,
+        receiptCutoff,
+        cutoff,
+        options.batchSize,
+      );
+      if (deleted === null) break;
+      result.receipts += deleted;
+      result.batches += 1;
+      await pause();
+    }
   }
   return result;
 }

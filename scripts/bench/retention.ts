@@ -91,7 +91,7 @@ async function seedOldRows(db: AppPrismaClient, rows: number) {
       })),
     });
     const events = await db.outboxEvent.findMany({
-      where: { orderId: { in: ids } },
+      where: { shop: SHOP, orderId: { in: ids } },
       select: { id: true },
     });
     await db.outboxAttempt.createMany({
