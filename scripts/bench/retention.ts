@@ -144,6 +144,8 @@ async function benchProvider(
       LOG_LEVEL: "warn",
       SHOPIFY_API_KEY: "svc-bench-client-id",
       SHOPIFY_API_SECRET: shared.apiSecret,
+      // No load balancer in front to see /readyz turn 503: a stop need not wait for one.
+      SVC_SHUTDOWN_DELAY_MS: "0",
       SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: database.url,
       SVC_ENCRYPTION_KEY: encryptionKey,

@@ -121,6 +121,8 @@ function appEnv(
     LOG_LEVEL: "warn",
     SHOPIFY_API_KEY: "svc-bench-client-id",
     SHOPIFY_API_SECRET: context.apiSecret,
+    // No load balancer in front to see /readyz turn 503: a stop need not wait for one.
+    SVC_SHUTDOWN_DELAY_MS: "0",
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     SVC_ENCRYPTION_KEY: encryptionKey,

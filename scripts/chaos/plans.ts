@@ -479,6 +479,8 @@ async function main(): Promise<number> {
     LOG_LEVEL: "info",
     SHOPIFY_API_KEY: API_KEY,
     SHOPIFY_API_SECRET: apiSecret,
+    // No load balancer in front to see /readyz turn 503: a stop need not wait for one.
+    SVC_SHUTDOWN_DELAY_MS: "0",
     SHOPIFY_APP_URL: appUrl,
     SHOPIFY_ADMIN_ORIGIN: proxy.url,
     DATABASE_URL: database.url,
