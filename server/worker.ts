@@ -23,18 +23,10 @@ if (providerOf(env.DATABASE_URL) === "sqlite" && env.SVC_OUTBOX_WORKER === "embe
   );
 }
 const workers = createBackgroundWorkers(env);
-workers.start();
-// The worker's metrics, its liveness (/healthz) and, as it runs the workers, the database gauges.
-const metricsService = await startMetricsService({
-  env,
-  processType: "worker",
-  log: logger,
-  db: prisma,
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+let metricsService: Awaited<ReturnType<typeof startMetricsService>> | undefined;
 
+// The handlers come before anything starts: a SIGTERM while the metrics port opens still stops
+// the workers cleanly and exits 0.
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
@@ -48,3 +40,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       .then(() => process.exit(0));
   });
 }
+
+workers.start();
+// The worker's metrics, its liveness (/healthz) and, as it runs the workers, the database gauges.
+metricsService = await startMetricsService({
+  env,
+  processType: "worker",
+  log: logger,
+  db: prisma,
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
