@@ -23,7 +23,7 @@ if (providerOf(env.DATABASE_URL) === "sqlite" && env.SVC_OUTBOX_WORKER === "embe
   );
 }
 const workers = createBackgroundWorkers(env);
-let metricsService: Awaited<ReturnType<typeof startMetricsService>> | undefined;
+const started: { metrics?: Awaited<ReturnType<typeof startMetricsService>> } = {};
 
 // The handlers come before anything starts: a SIGTERM while the metrics port opens still stops
 // the workers cleanly and exits 0.
@@ -34,7 +34,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     void workers
       .stop()
-      .then(() => metricsService?.close())
+      .then(() => started.metrics?.close())
       .then(() => prisma.$disconnect())
       .then(() => flushTraces())
       .then(() => process.exit(0));
@@ -43,7 +43,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 workers.start();
 // The worker's metrics, its liveness (/healthz) and, as it runs the workers, the database gauges.
-metricsService = await startMetricsService({
+started.metrics = await startMetricsService({
   env,
   processType: "worker",
   log: logger,
