@@ -1,5 +1,7 @@
 import type { AppPrismaClient } from "../db/client.server";
 import type { Logger } from "../logger.server";
+import { SHOPIFY_ACTION_STATUSES } from "../models/ShopifyAction.server";
+import { OUTBOX_STATUSES } from "../models/outbox-status";
 import { metrics } from "./registry.server";
 
 /*
@@ -9,14 +11,6 @@ import { metrics } from "./registry.server";
  * worker), never per scrape: a scraper cannot load the database (decision 047).
  */
 
-export const OUTBOX_STATUSES = [
-  "pending",
-  "delivering",
-  "delivered",
-  "failed",
-  "dead",
-  "unprocessable",
-] as const;
 /** An event still to be delivered: its age is the oldest pending age. */
 const WAITING_STATUSES = ["pending", "delivering", "failed"];
 export const METRIC_ENVIRONMENTS = ["sandbox", "live"] as const;
@@ -26,7 +20,6 @@ export const ACTION_KINDS = [
   "fulfil_plan_line",
   "refund_cancelled_plan",
 ] as const;
-export const ACTION_STATES = ["pending", "running", "done", "skipped", "failed", "dead"] as const;
 
 export interface DatabaseGauges {
   outboxEvents: { status: string; environment: string; count: number }[];
@@ -92,7 +85,7 @@ export function setDatabaseGauges(gauges: DatabaseGauges): void {
   metrics.outboxDeadEvents.set(gauges.deadEvents);
   metrics.planActions.reset();
   for (const kind of ACTION_KINDS) {
-    for (const state of ACTION_STATES) metrics.planActions.set({ kind, state }, 0);
+    for (const state of SHOPIFY_ACTION_STATUSES) metrics.planActions.set({ kind, state }, 0);
   }
   for (const row of gauges.planActions) {
     metrics.planActions.inc({ kind: row.kind, state: row.state }, row.count);
