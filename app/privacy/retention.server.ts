@@ -42,6 +42,10 @@ export interface RowRetentionResult {
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
 
 /**
+ * A delivered order_placed is never deleted: a later event of its order (a refund a year on)
+ * is sent only after it (the claim looks for it), reconciliation and a replayed orders/create
+ * find the order reported by it, and it is one row per order.
+ *
  * An order's rows go together: while any event of the order is still open, unprocessable, or
  * younger than the cutoff, none of its events or receipts is deleted, so a follow-up never waits
  * for an order_placed that retention took (the claim needs it delivered).
@@ -64,6 +68,7 @@ async function deleteEventBatch(
   const rows = await db.$queryRawUnsafe<Array<{ id: number | bigint }>>(
     `SELECT e.id FROM "OutboxEvent" e
      WHERE e.status = ${sql.param(status)} AND e."updatedAt" < ${sql.nowOr(cutoff)}
+       AND NOT (e."eventType" = 'order_placed' AND e.status = 'delivered')
        AND NOT ${orderStillNeeded("e", sql.nowOr(cutoff))}
      ORDER BY e."updatedAt" LIMIT ${sql.param(limit)}`,
     ...sql.values,

@@ -26,10 +26,10 @@ describe(`event log retention notice on ${provider}`, () => {
       expect(data).toMatchObject({ retentionDays: 180 });
     }
     expect(createTranslator("en")("events.retention", { days: 180 })).toBe(
-      "Events are kept for 180 days.",
+      "Events are kept for 180 days; each order's order placed event stays, so that later events of the order can follow it.",
     );
     expect(createTranslator("de")("events.retention", { days: 180 })).toBe(
-      "Ereignisse werden 180 Tage lang aufbewahrt.",
+      "Ereignisse werden 180 Tage lang aufbewahrt; das Ereignis „Bestellung aufgegeben“ jeder Bestellung bleibt, damit spätere Ereignisse der Bestellung ihm folgen können.",
     );
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
+import { claimDueEvents } from "../../app/outbox/claim.server";
 import { createRetentionWorker, deleteExpiredRows } from "../../app/privacy/retention.server";
 import { testDatabaseProvider } from "../support/databases";
 
@@ -19,7 +20,7 @@ async function seedEvent(
 ) {
   seq += 1;
   const orderId = fields.orderId ?? `50${seq}`;
-  const eventType = fields.eventType ?? "order_placed";
+  const eventType = fields.eventType ?? "order_fulfillment_added";
   const event = await prisma.outboxEvent.create({
     data: {
       shop: SHOP,
@@ -77,6 +78,7 @@ describe(`retention on ${provider}`, () => {
     await prisma.outboxAttempt.deleteMany();
     await prisma.outboxEvent.deleteMany();
     await prisma.webhookReceipt.deleteMany();
+    await prisma.shopConnection.deleteMany({ where: { shop: SHOP } });
   });
 
   it("deletes old delivered and dead events with their attempts, and old receipts, in batches of the size asked", async () => {
@@ -113,7 +115,12 @@ describe(`retention on ${provider}`, () => {
     const oldPending = await seedEvent({ status: "pending", at: old });
     const unprocessable = await seedEvent({ status: "unprocessable", at: old });
     // An order placed long ago whose refund is still on its way: its order_placed must stay.
-    const placed = await seedEvent({ orderId: "7001", status: "delivered", at: old });
+    const placed = await seedEvent({
+      orderId: "7001",
+      eventType: "order_placed",
+      status: "delivered",
+      at: old,
+    });
     const refund = await seedEvent({
       orderId: "7001",
       eventType: "order_refunded",
@@ -122,7 +129,12 @@ describe(`retention on ${provider}`, () => {
     });
     const placedReceipt = await seedReceipt({ status: "processed", at: old, orderId: "7001" });
     // An old order whose follow-up settled recently: its order_placed goes with it, later.
-    const settledPlaced = await seedEvent({ orderId: "7002", status: "delivered", at: old });
+    const settledPlaced = await seedEvent({
+      orderId: "7002",
+      eventType: "order_placed",
+      status: "delivered",
+      at: old,
+    });
     await seedEvent({
       orderId: "7002",
       eventType: "order_fulfillment_added",
@@ -151,6 +163,54 @@ describe(`retention on ${provider}`, () => {
       expect(await receiptExists(kept.id)).toBe(true);
     }
     expect(await prisma.outboxAttempt.count({ where: { eventId: placed.id } })).toBe(1);
+  });
+
+  it("keeps each order's delivered order_placed past the period, so that a late event of the order is still sent after it", async () => {
+    const old = ago(400 * DAY_MS);
+    const placed = await seedEvent({
+      orderId: "9001",
+      eventType: "order_placed",
+      status: "delivered",
+      at: old,
+    });
+    const fulfilled = await seedEvent({ orderId: "9001", status: "delivered", at: old });
+    const deadPlaced = await seedEvent({
+      orderId: "9002",
+      eventType: "order_placed",
+      status: "dead",
+      at: old,
+    });
+
+    const result = await deleteExpiredRows(prisma, {
+      now: NOW,
+      retentionDays: 180,
+      batchSize: 500,
+      pauseMs: 0,
+    });
+
+    expect(result).toMatchObject({ events: 2 });
+    expect(await exists(placed.id)).toBe(true);
+    expect(await exists(fulfilled.id)).toBe(false);
+    expect(await exists(deadPlaced.id)).toBe(false);
+
+    // A refund of the order a year on: its turn comes, as its order_placed is there, delivered.
+    await prisma.shopConnection.upsert({
+      where: { shop: SHOP },
+      create: { shop: SHOP, status: "connected", sandboxSecretKeySealed: "sealed" },
+      update: {},
+    });
+    const refund = await seedEvent({
+      orderId: "9001",
+      eventType: "order_refunded",
+      status: "pending",
+      at: ago(60_000),
+    });
+    const claimed = await claimDueEvents(prisma, {
+      workerId: "retention-test",
+      limit: 10,
+      leaseMs: 60_000,
+    });
+    expect(claimed).toContain(refund.id);
   });
 
   it("keeps a receipt for Shopify's 48-hour retry window whatever the period", async () => {

@@ -5,7 +5,8 @@ export default {
   title: "Ereignisprotokoll",
   subtitle:
     "Jeder Webhook, den Shopify an die App geschickt hat, und jedes Bestellereignis, das die App an den Dienst gesendet hat.",
-  retention: "Ereignisse werden {days} Tage lang aufbewahrt.",
+  retention:
+    "Ereignisse werden {days} Tage lang aufbewahrt; das Ereignis „Bestellung aufgegeben“ jeder Bestellung bleibt, damit spätere Ereignisse der Bestellung ihm folgen können.",
   tabs: {
     events: "Gesendete Ereignisse",
     webhooks: "Empfangene Webhooks",

@@ -3,7 +3,8 @@ export default {
   title: "Event log",
   subtitle:
     "Every webhook Shopify sent to the app, and every order event the app sent to the service.",
-  retention: "Events are kept for {days} days.",
+  retention:
+    "Events are kept for {days} days; each order's order placed event stays, so that later events of the order can follow it.",
   tabs: {
     events: "Events sent",
     webhooks: "Webhooks received",
