@@ -5,11 +5,7 @@ import { shopifyWebhookHeaders } from "../../app/cli/sign-webhook";
 import { sqliteFilePath } from "../../app/lib/database-url";
 import { testDatabaseProvider } from "../support/databases";
 import { withOutboxApp } from "../support/outbox-app";
-import {
-  askToSend,
-  startProductionServer,
-  type RunningServer,
-} from "../support/production-server";
+import { askToSend, startProductionServer, type RunningServer } from "../support/production-server";
 import { connectShop } from "../support/shops";
 import { TEST_API_SECRET } from "../support/test-env";
 
