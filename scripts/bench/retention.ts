@@ -74,7 +74,11 @@ function figuresOf(result: LoadResult): LoadFigures {
   };
 }
 
-/** N settled rows 200 days old: delivered events with one attempt each, and processed receipts. */
+/**
+ * N settled rows 200 days old: delivered events with one attempt each, and processed receipts.
+ * The events are follow-ups (fulfilments): each order's delivered order_placed is kept for good
+ * (decision 049), so the rows retention deletes are the orders' later events.
+ */
 async function seedOldRows(db: AppPrismaClient, rows: number) {
   const at = new Date(Date.now() - 200 * DAY_MS);
   for (let from = 0; from < rows; from += SEED_CHUNK) {
@@ -85,8 +89,8 @@ async function seedOldRows(db: AppPrismaClient, rows: number) {
         shop: SHOP,
         environment: "sandbox",
         orderId: id,
-        eventType: "order_placed",
-        dedupeKey: `order:${id}:placed`,
+        eventType: "order_fulfillment_added",
+        dedupeKey: `order:${id}:fulfillment:1`,
         payload: "{}",
         status: "delivered",
         createdAt: at,
