@@ -96,7 +96,8 @@ async function openBlock(answers: Answer[], locale: "en" | "de" = "en"): Promise
   });
   const page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("close", () => void context.close());
+  // The context goes with its page; after afterAll closed the browser it is gone already.
+  page.on("close", () => void context.close().catch(() => undefined));
   await page.goto(`${app.url}/page`);
   return page;
 }
